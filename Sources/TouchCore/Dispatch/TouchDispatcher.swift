@@ -1,0 +1,199 @@
+/// Turns wl_touch-shaped input (down, motion, up, shape, orientation, frame, cancel) into
+/// `TouchEvent`s for one window, and owns the `Touch` objects. Every input source — Wayland,
+/// libinput, a recorded trace — feeds one of these.
+///
+/// Events accumulate until `frame()`, which delivers them as one event. Positions are in the
+/// window's coordinates; times are seconds on the scheduler's time line, always passed in.
+///
+/// Robustness: motion, up, shape or orientation for an unknown id is ignored and counted; a
+/// down for an id that is already down cancels the old touch first; an up following a down in
+/// the same frame (or a down reusing an id lifted in the same frame) splits the frame so every
+/// touch goes through began before it ends; a frame with no changes sends nothing.
+@MainActor
+public final class TouchDispatcher {
+    /// Counts of input that was ignored or repaired, for diagnostics.
+    public struct Statistics: Sendable, Equatable {
+        public var framesDelivered = 0
+        public var emptyFrames = 0
+        public var unknownMotions = 0
+        public var unknownUps = 0
+        public var unknownShapes = 0
+        public var duplicateDowns = 0
+        public var cancellations = 0
+    }
+
+    public let window: Window
+    public let scheduler: Scheduler
+    /// Thresholds for `Touch.tapCount`.
+    public var tapCounter = TapCounter()
+    public private(set) var statistics = Statistics()
+    /// Called with each event after it was delivered (for visualizers and recorders).
+    public var eventObserver: ((TouchEvent) -> Void)?
+
+    let router: TouchRouter
+
+    private struct Pending {
+        var location: Point
+        var time: Double
+        var major: Double?
+        var minor: Double?
+        var orientation: Double?
+    }
+
+    /// Touches delivered and not yet lifted, by source id.
+    private var active: [Int: Touch] = [:]
+    private var downs: [(id: Int, pending: Pending)] = []
+    private var moves: [Int: Pending] = [:]
+    private var ups: [Int: Double] = [:]
+    private var frameTime = -Double.infinity
+
+    /// A dispatcher for `window`, setting timers on `scheduler` (a `ManualScheduler` if none).
+    public init(window: Window, scheduler: Scheduler? = nil) {
+        self.window = window
+        self.scheduler = scheduler ?? ManualScheduler()
+        self.router = TouchRouter(scheduler: self.scheduler)
+        window.router = router
+    }
+
+    /// The event object this dispatcher reuses for every frame.
+    public var event: TouchEvent { router.event }
+
+    /// Touches currently down, in the order they began.
+    public var activeTouches: [Touch] { router.activeTouches }
+
+    // MARK: Input
+
+    public func down(id: Int, at location: Point, time: Double) {
+        if ups[id] != nil || downs.contains(where: { $0.id == id }) { frame() }
+        if let old = active[id] {
+            frame()
+            statistics.duplicateDowns += 1
+            cancel([old], at: time)
+        }
+        downs.append((id, Pending(location: location, time: time)))
+        note(time)
+    }
+
+    public func motion(id: Int, at location: Point, time: Double) {
+        if let index = downs.firstIndex(where: { $0.id == id }) {
+            downs[index].pending.location = location
+        } else if let touch = active[id], ups[id] == nil {
+            var pending = moves[id] ?? Pending(location: location, time: time, major: touch.majorRadius,
+                                               minor: touch.minorRadius, orientation: touch.orientation)
+            pending.location = location
+            pending.time = time
+            moves[id] = pending
+        } else {
+            statistics.unknownMotions += 1
+            return
+        }
+        note(time)
+    }
+
+    public func up(id: Int, time: Double) {
+        if downs.contains(where: { $0.id == id }) { frame() }
+        guard active[id] != nil, ups[id] == nil else {
+            statistics.unknownUps += 1
+            return
+        }
+        ups[id] = time
+        note(time)
+    }
+
+    /// The contact's size: `major` and `minor` are the full axis lengths, as wl_touch gives them.
+    public func shape(id: Int, major: Double, minor: Double) {
+        update(id) { $0.major = major / 2; $0.minor = minor / 2 }
+    }
+
+    /// The contact's orientation: the major axis angle in radians, clockwise from the y axis.
+    public func orientation(id: Int, angle: Double) {
+        update(id) { $0.orientation = angle }
+    }
+
+    /// Cancels every active touch at once (wl_touch.cancel), delivering the pending changes first.
+    public func cancel() {
+        downs.removeAll()
+        frame()
+        cancel(Array(active.values), at: max(frameTime, scheduler.now))
+    }
+
+    /// Delivers the changes since the last frame as one event; nothing when there are none.
+    public func frame() {
+        guard !downs.isEmpty || !moves.isEmpty || !ups.isEmpty else {
+            statistics.emptyFrames += 1
+            return
+        }
+        let time = frameTime
+        scheduler.fireTimers(dueBy: time)
+        for touch in router.activeTouches { touch.phase = .stationary }
+        for (id, pending) in downs {
+            let touch = Touch(sourceID: id, location: pending.location, timestamp: pending.time, window: window)
+            touch.majorRadius = pending.major
+            touch.minorRadius = pending.minor
+            touch.orientation = pending.orientation
+            touch.tapCount = tapCounter.countForTouchDown(at: pending.location, time: pending.time)
+            active[id] = touch
+            router.begin(touch, in: window)
+        }
+        for (id, pending) in moves {
+            guard let touch = active[id] else { continue }
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.locationInWindow = pending.location
+            touch.timestamp = pending.time
+            (touch.majorRadius, touch.minorRadius, touch.orientation) = (pending.major, pending.minor, pending.orientation)
+            touch.phase = .moved
+        }
+        for (id, time) in ups {
+            guard let touch = active.removeValue(forKey: id) else { continue }
+            touch.phase = .ended
+            touch.timestamp = time
+            tapCounter.touchEnded(count: touch.tapCount, from: touch.beganLocation, at: touch.locationInWindow, time: time)
+        }
+        downs.removeAll(keepingCapacity: true)
+        moves.removeAll(keepingCapacity: true)
+        ups.removeAll(keepingCapacity: true)
+        send(at: time)
+    }
+
+    // MARK: Internals
+
+    private func note(_ time: Double) {
+        frameTime = max(frameTime, time)
+    }
+
+    private func update(_ id: Int, _ change: (inout Pending) -> Void) {
+        if let index = downs.firstIndex(where: { $0.id == id }) {
+            change(&downs[index].pending)
+        } else if let touch = active[id] {
+            var pending = moves[id] ?? Pending(location: touch.locationInWindow, time: frameTime,
+                                               major: touch.majorRadius, minor: touch.minorRadius,
+                                               orientation: touch.orientation)
+            change(&pending)
+            moves[id] = pending
+        } else {
+            statistics.unknownShapes += 1
+        }
+    }
+
+    private func cancel(_ touches: [Touch], at time: Double) {
+        guard !touches.isEmpty else { return }
+        statistics.cancellations += 1
+        scheduler.fireTimers(dueBy: time)
+        for touch in router.activeTouches { touch.phase = .stationary }
+        for touch in touches {
+            active.removeValue(forKey: touch.sourceID)
+            touch.phase = .cancelled
+            touch.timestamp = time
+        }
+        send(at: time)
+    }
+
+    private func send(at time: Double) {
+        let event = router.event
+        event.timestamp = time
+        event.allTouches = Set(router.activeTouches)
+        statistics.framesDelivered += 1
+        window.sendEvent(event)
+        eventObserver?(event)
+    }
+}

@@ -1,0 +1,84 @@
+/// Recognizes a quick straight flick (UIKit's `UISwipeGestureRecognizer`). Discrete:
+/// recognized while the fingers move, as soon as they travelled `minimumDistance` in one of the
+/// permitted directions within `maximumDuration`, staying within `maximumAngle` of it.
+open class SwipeGestureRecognizer: GestureRecognizer {
+    /// Directions a swipe may take.
+    public struct Direction: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1)
+        public static let left = Direction(rawValue: 2)
+        public static let up = Direction(rawValue: 4)
+        public static let down = Direction(rawValue: 8)
+    }
+
+    /// Permitted directions. Default `.right`, as in UIKit.
+    public var direction: Direction = .right
+    public var numberOfTouchesRequired = 1
+    /// Distance to travel, in logical units. Default 50.
+    public var minimumDistance = 50.0
+    /// Time allowed from the first finger down, in seconds. Default 0.5.
+    public var maximumDuration = 0.5
+    /// Largest deviation from the direction, in radians. Default 0.5 (about 29°).
+    public var maximumAngle = 0.5
+
+    /// The direction of the swipe that was recognized.
+    public private(set) var recognizedDirection: Direction?
+
+    private var start: Point?
+    private var startTime = 0.0
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        let down = trackedTouches.filter { !$0.isFinished }
+        if down.count > numberOfTouchesRequired {
+            state = .failed
+            return
+        }
+        if start == nil { startTime = event.timestamp }
+        start = centroid(of: Set(down))
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard state == .possible, let start else { return }
+        if event.timestamp - startTime > maximumDuration {
+            state = .failed
+            return
+        }
+        let down = trackedTouches.filter { !$0.isFinished }
+        guard down.count == numberOfTouchesRequired else { return }
+        let d = centroid(of: Set(down)) - start
+        let distance = (d.x * d.x + d.y * d.y).squareRoot()
+        guard distance >= minimumDistance else { return }
+        let candidates: [(Direction, Double, Double)] = [
+            (.right, d.x, abs(d.y)), (.left, -d.x, abs(d.y)), (.down, d.y, abs(d.x)), (.up, -d.y, abs(d.x)),
+        ]
+        for (candidate, along, across) in candidates where along > 0 && across <= along * tanOfMaximumAngle {
+            if direction.contains(candidate) {
+                recognizedDirection = candidate
+                state = .recognized
+            } else {
+                state = .failed
+            }
+            return
+        }
+        state = .failed  // diagonal beyond the allowed angle
+    }
+
+    private var tanOfMaximumAngle: Double {
+        let a = min(maximumAngle, 0.785)
+        return a + a * a * a / 3 + 2 * a * a * a * a * a / 15  // tan, by its series (a ≤ π/4)
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        if state == .possible { state = .failed }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        state = .failed
+    }
+
+    open override func reset() {
+        start = nil
+        recognizedDirection = nil
+    }
+}

@@ -1,0 +1,82 @@
+/// A recorded touch sequence in Touchlight's text trace format, used for replay tests,
+/// `touchlight --replay` and `touchlight record`.
+///
+///     touchlight-trace 1
+///     output 800 600 1
+///     # time id phase x y [major minor orientation]
+///     0.000 1 down 100 200
+///     0.008 1 move 101.5 200.2
+///     0.008 2 down 300 200
+///     0.100 1 up 101.5 200.2
+///     0.200 * cancel 0 0
+///
+/// - The first line names the format and its version; `output WIDTH HEIGHT SCALE` gives the
+///   logical size and scale of the output it was recorded on.
+/// - Then one event per line: time in seconds (non-decreasing), touch id (an integer; `*` for
+///   cancel), phase (`down`, `move`, `up`, `cancel`), x and y in logical units; optionally the
+///   contact's major and minor axis lengths and its orientation in radians.
+/// - Consecutive events with the same time form one frame (one `TouchEvent`).
+/// - `#` starts a comment; blank lines are ignored.
+public struct TouchTrace: Sendable, Equatable {
+    public static let formatVersion = 1
+
+    public enum Phase: String, Sendable {
+        case down, move, up, cancel
+    }
+
+    public struct Event: Sendable, Equatable {
+        public var time: Double
+        public var id: Int
+        public var phase: Phase
+        public var x: Double
+        public var y: Double
+        public var major: Double?
+        public var minor: Double?
+        public var orientation: Double?
+
+        public init(time: Double, id: Int, phase: Phase, x: Double, y: Double,
+                    major: Double? = nil, minor: Double? = nil, orientation: Double? = nil) {
+            (self.time, self.id, self.phase, self.x, self.y) = (time, id, phase, x, y)
+            (self.major, self.minor, self.orientation) = (major, minor, orientation)
+        }
+    }
+
+    /// Logical size of the output the trace was recorded on.
+    public var outputSize: Size
+    public var scale: Double
+    public var events: [Event]
+
+    public init(outputSize: Size, scale: Double = 1, events: [Event] = []) {
+        self.outputSize = outputSize
+        self.scale = scale
+        self.events = events
+    }
+
+    /// The events grouped into frames: runs of consecutive events with the same time.
+    public var frames: [ArraySlice<Event>] {
+        var result: [ArraySlice<Event>] = []
+        var start = events.startIndex
+        for index in events.indices.dropFirst() where events[index].time != events[start].time {
+            result.append(events[start..<index])
+            start = index
+        }
+        if start < events.endIndex { result.append(events[start...]) }
+        return result
+    }
+
+    /// Time of the last event, or 0 for an empty trace.
+    public var duration: Double { events.last?.time ?? 0 }
+}
+
+/// Why a trace could not be read: the line (1-based) and what was wrong there.
+public struct TraceError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}

@@ -1,0 +1,57 @@
+/// Feeds a trace's events into a dispatcher, frame by frame. Timing is the caller's: `play`
+/// runs everything at once on a manual clock; a live player calls `playFrame` when each
+/// frame's time comes.
+@MainActor
+public struct TracePlayer {
+    public let trace: TouchTrace
+    private let frames: [ArraySlice<TouchTrace.Event>]
+    /// Index of the next frame to play.
+    public private(set) var position = 0
+
+    public init(trace: TouchTrace) {
+        self.trace = trace
+        self.frames = trace.frames
+    }
+
+    public var isFinished: Bool { position >= frames.count }
+    /// Trace time of the next frame.
+    public var nextFrameTime: Double? { isFinished ? nil : frames[position].first?.time }
+
+    /// Feeds the next frame, shifting its times by `timeOffset`.
+    public mutating func playFrame(into dispatcher: TouchDispatcher, timeOffset: Double = 0) {
+        guard !isFinished else { return }
+        Self.feed(frames[position], into: dispatcher, timeOffset: timeOffset)
+        position += 1
+    }
+
+    /// Plays the whole trace on `scheduler`'s clock, advancing it to each frame's time, then
+    /// `settle` seconds past the end so pending timers fire.
+    public static func play(_ trace: TouchTrace, into dispatcher: TouchDispatcher,
+                            scheduler: ManualScheduler, settle: Double = 1) {
+        let offset = scheduler.now
+        for frame in trace.frames {
+            if let time = frame.first?.time { scheduler.advance(to: offset + time) }
+            feed(frame, into: dispatcher, timeOffset: offset)
+        }
+        scheduler.advance(to: offset + trace.duration + settle)
+    }
+
+    static func feed(_ frame: ArraySlice<TouchTrace.Event>, into dispatcher: TouchDispatcher, timeOffset: Double) {
+        var cancelled = false
+        for e in frame {
+            let time = e.time + timeOffset
+            let point = Point(x: e.x, y: e.y)
+            switch e.phase {
+            case .down: dispatcher.down(id: e.id, at: point, time: time)
+            case .move: dispatcher.motion(id: e.id, at: point, time: time)
+            case .up: dispatcher.up(id: e.id, time: time)
+            case .cancel: dispatcher.cancel(); cancelled = true
+            }
+            if e.phase != .cancel, let major = e.major, let minor = e.minor {
+                dispatcher.shape(id: e.id, major: major, minor: minor)
+                if let orientation = e.orientation { dispatcher.orientation(id: e.id, angle: orientation) }
+            }
+        }
+        if !cancelled || frame.contains(where: { $0.phase != .cancel }) { dispatcher.frame() }
+    }
+}
