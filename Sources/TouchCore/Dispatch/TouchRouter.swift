@@ -105,17 +105,22 @@ final class TouchRouter {
 
     private func deliverToRecognizers() {
         for phase in Self.phaseOrder {
-            var batches: [(recognizer: GestureRecognizer, touches: Set<Touch>)] = []
+            // Recognizers in the order they first appear among this phase's touches; each gets
+            // its touches of the phase in one call. Failed or finished ones are skipped early.
+            var recognizers: [GestureRecognizer] = []
             for touch in activeTouches where touch.phase == phase {
-                for recognizer in touch.recognizers where !touch.ignoredBy.contains(ObjectIdentifier(recognizer)) {
-                    if let index = batches.firstIndex(where: { $0.recognizer === recognizer }) {
-                        batches[index].touches.insert(touch)
-                    } else {
-                        batches.append((recognizer, [touch]))
-                    }
+                for recognizer in touch.recognizers where recognizer.isReceivingTouches
+                    && !recognizers.contains(where: { $0 === recognizer }) {
+                    recognizers.append(recognizer)
                 }
             }
-            for (recognizer, touches) in batches where recognizer.isReceivingTouches {
+            for recognizer in recognizers where recognizer.isReceivingTouches {
+                var touches = Set<Touch>(minimumCapacity: activeTouches.count)
+                for touch in activeTouches where touch.phase == phase
+                    && touch.recognizers.contains(where: { $0 === recognizer }) && !touch.isIgnored(by: recognizer) {
+                    touches.insert(touch)
+                }
+                guard !touches.isEmpty else { continue }
                 switch phase {
                 case .began:
                     recognizer.trackedTouches.append(contentsOf: activeTouches.filter { touches.contains($0) })

@@ -113,7 +113,7 @@ final class GestureArena {
     private func commit(_ recognizer: GestureRecognizer, to target: State) {
         recognizer.pendingState = nil
         recognizer.currentState = target
-        recognizer.fireActions()
+        // Settle the competitors first, so the winner's actions see a decided arena.
         for other in members where other !== recognizer {
             if other.pendingState != nil, requiresFailure(other, of: recognizer) {
                 fail(other)
@@ -122,6 +122,7 @@ final class GestureArena {
                 other.currentState == .possible ? fail(other) : cancel(other)
             }
         }
+        recognizer.fireActions()
         onRecognized?(recognizer)
     }
 

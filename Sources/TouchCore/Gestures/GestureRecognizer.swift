@@ -112,7 +112,7 @@ open class GestureRecognizer {
 
     /// Stops delivering `touch` to this recognizer for the rest of its sequence.
     open func ignore(_ touch: Touch, for event: TouchEvent) {
-        touch.ignoredBy.insert(ObjectIdentifier(self))
+        if !touch.isIgnored(by: self) { touch.ignoredBy.append(ObjectIdentifier(self)) }
         trackedTouches.removeAll { $0 === touch }
     }
 

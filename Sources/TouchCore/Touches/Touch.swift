@@ -46,7 +46,7 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// Recognizers that see this touch, deepest view first.
     var recognizers: [GestureRecognizer] = []
     /// Recognizers told to ignore this touch.
-    var ignoredBy: Set<ObjectIdentifier> = []
+    var ignoredBy: [ObjectIdentifier] = []
     var delivery: ViewDelivery = .toView
 
     init(sourceID: Int, location: Point, timestamp: Double, window: Window) {

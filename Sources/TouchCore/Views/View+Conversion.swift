@@ -44,13 +44,18 @@ extension View {
     public func convert(_ point: Point, from view: View?) -> Point {
         let source = view ?? root
         if source === self { return point }
-        if source === superview {
-            if transform.isIdentity {
-                return Point(x: point.x - center.x + bounds.midX, y: point.y - center.y + bounds.midY)
-            }
-            return localToSuperview.inverted().apply(to: point)
-        }
+        if source === superview { return convertFromSuperview(point) }
         return source.convert(point, to: self)
+    }
+
+    /// `point` in the superview's coordinates, in this view's coordinates (the hit-test step).
+    func convertFromSuperview(_ point: Point) -> Point {
+        let b = bounds
+        if transform.isIdentity {
+            return Point(x: point.x - center.x + b.origin.x + b.size.width / 2,
+                         y: point.y - center.y + b.origin.y + b.size.height / 2)
+        }
+        return localToSuperview.inverted().apply(to: point)
     }
 
     /// `rect` in this view's coordinates, as a bounding box in the coordinates of `view`.

@@ -30,7 +30,10 @@ open class View: Responder {
 
     /// Subviews, back to front: the last one is drawn on top and hit-tested first.
     public internal(set) var subviews: [View] = []
-    public internal(set) weak var superview: View?
+    /// The view this one is a subview of. Not owning (as in UIKit): a view clears its
+    /// subviews' pointer when it goes away, so it never dangles, and views need no weak
+    /// reference side tables, which keeps hit-testing cheap.
+    public internal(set) unowned(unsafe) var superview: View?
 
     var recognizers: [GestureRecognizer] = []
 
@@ -42,6 +45,10 @@ open class View: Responder {
 
     public convenience override init() {
         self.init(frame: .zero)
+    }
+
+    isolated deinit {
+        for subview in subviews { subview.superview = nil }
     }
 
     /// The smallest rectangle in the superview's coordinates that contains the view.
@@ -124,7 +131,7 @@ open class View: Responder {
         guard self.point(inside: point, with: event) else { trace?.note("point outside → nil"); return nil }
         trace?.note(subviews.isEmpty ? "inside, no subviews" : "inside, asking \(subviews.count) subviews front to back")
         for subview in subviews.reversed() {
-            let local = subview.convert(point, from: self)
+            let local = subview.convertFromSuperview(point)
             trace?.ask(subview, at: local)
             let hit = subview.hitTest(local, with: event)
             trace?.answer(hit)

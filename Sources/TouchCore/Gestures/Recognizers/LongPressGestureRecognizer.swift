@@ -23,7 +23,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard state == .possible else { return }
         for touch in touches { startLocations[ObjectIdentifier(touch)] = touch.locationInWindow }
-        let down = trackedTouches.filter { !$0.isFinished }.count
+        let down = Array(liveTouches).count
         if down > numberOfTouchesRequired {
             state = .failed
         } else if down == numberOfTouchesRequired {

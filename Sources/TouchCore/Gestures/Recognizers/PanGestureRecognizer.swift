@@ -36,18 +36,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         return window.convert(vector, to: view) - window.convert(Point.zero, to: view)
     }
 
-    private var liveTouches: [Touch] { trackedTouches.filter { !$0.isFinished } }
-
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches where liveTouches.count > maximumNumberOfTouches {
             ignore(touch, for: event)
         }
-        lastCentroid = centroid(of: Set(liveTouches))
+        lastCentroid = centroid(of: liveTouches)
         velocityEstimator.add(translationInWindow, at: event.timestamp)
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        let current = centroid(of: Set(liveTouches))
+        let current = centroid(of: liveTouches)
         translationInWindow = translationInWindow + (current - lastCentroid)
         lastCentroid = current
         velocityEstimator.add(translationInWindow, at: event.timestamp)
@@ -65,11 +63,11 @@ open class PanGestureRecognizer: GestureRecognizer {
     func beginAllowed() -> Bool { true }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        let remaining = liveTouches
+        let remaining = Array(liveTouches)
         if remaining.count < minimumNumberOfTouches || remaining.isEmpty {
             state = state.isInProgress ? .ended : .failed
         } else {
-            lastCentroid = centroid(of: Set(remaining))
+            lastCentroid = centroid(of: remaining)
         }
     }
 

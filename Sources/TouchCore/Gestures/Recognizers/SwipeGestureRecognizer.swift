@@ -1,6 +1,7 @@
 /// Recognizes a quick straight flick (UIKit's `UISwipeGestureRecognizer`). Discrete:
 /// recognized while the fingers move, as soon as they travelled `minimumDistance` in one of the
-/// permitted directions within `maximumDuration`, staying within `maximumAngle` of it.
+/// permitted directions within `maximumDuration`, at an average speed of at least
+/// `minimumSpeed`, staying within `maximumAngle` of it. A slower drag fails, leaving it to a pan.
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Directions a swipe may take.
     public struct Direction: OptionSet, Sendable, Hashable {
@@ -19,6 +20,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public var minimumDistance = 50.0
     /// Time allowed from the first finger down, in seconds. Default 0.5.
     public var maximumDuration = 0.5
+    /// Slowest average speed that counts as a flick, in logical units per second. Default 600.
+    public var minimumSpeed = 600.0
     /// Largest deviation from the direction, in radians. Default 0.5 (about 29°).
     public var maximumAngle = 0.5
 
@@ -29,13 +32,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var startTime = 0.0
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        let down = trackedTouches.filter { !$0.isFinished }
+        let down = Array(liveTouches)
         if down.count > numberOfTouchesRequired {
             state = .failed
             return
         }
         if start == nil { startTime = event.timestamp }
-        start = centroid(of: Set(down))
+        start = centroid(of: down)
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -44,11 +47,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             state = .failed
             return
         }
-        let down = trackedTouches.filter { !$0.isFinished }
+        let down = Array(liveTouches)
         guard down.count == numberOfTouchesRequired else { return }
-        let d = centroid(of: Set(down)) - start
+        let d = centroid(of: down) - start
         let distance = (d.x * d.x + d.y * d.y).squareRoot()
         guard distance >= minimumDistance else { return }
+        let elapsed = event.timestamp - startTime
+        if elapsed > 0, distance / elapsed < minimumSpeed {
+            state = .failed
+            return
+        }
         let candidates: [(Direction, Double, Double)] = [
             (.right, d.x, abs(d.y)), (.left, -d.x, abs(d.y)), (.down, d.y, abs(d.x)), (.up, -d.y, abs(d.x)),
         ]

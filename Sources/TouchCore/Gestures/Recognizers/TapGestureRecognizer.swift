@@ -49,7 +49,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             return
         }
         tapsCompleted += 1
-        if firstTapLocation == nil { firstTapLocation = centroid(of: Set(trackedTouches)) }
+        if firstTapLocation == nil { firstTapLocation = centroid(of: trackedTouches) }
         fingersInTap = 0
         startLocations.removeAll()
         if tapsCompleted >= numberOfTapsRequired {
@@ -75,13 +75,19 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 }
 
+/// The mean window position of `touches` (zero when empty).
 @MainActor
-func centroid(of touches: Set<Touch>) -> Point {
-    guard !touches.isEmpty else { return .zero }
-    var x = 0.0, y = 0.0
+func centroid<S: Sequence<Touch>>(of touches: S) -> Point {
+    var x = 0.0, y = 0.0, n = 0.0
     for touch in touches {
         x += touch.locationInWindow.x
         y += touch.locationInWindow.y
+        n += 1
     }
-    return Point(x: x / Double(touches.count), y: y / Double(touches.count))
+    return n == 0 ? .zero : Point(x: x / n, y: y / n)
+}
+
+extension GestureRecognizer {
+    /// The tracked touches still down (those ending in this event excluded), without copying.
+    var liveTouches: LazyFilterSequence<[Touch]> { trackedTouches.lazy.filter { !$0.isFinished } }
 }

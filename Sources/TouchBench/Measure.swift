@@ -1,0 +1,24 @@
+/// Runs `body` (which does `iterations` units of work) `runs` times and returns the median
+/// time per unit in nanoseconds. A warm-up run comes first and is not counted.
+@MainActor
+func medianNanoseconds(runs: Int = 9, iterations: Int, _ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    body()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let elapsed = clock.measure(body)
+        let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        samples.append(ns / Double(iterations))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func report(_ name: String, _ ns: Double, baseline: (String, Double)? = nil) {
+    var line = name.padding(toLength: 52, withPad: " ", startingAt: 0)
+    line += ns >= 1000 ? String(format: "%9.2f µs", ns / 1000) : String(format: "%9.1f ns", ns)
+    if let (baseName, base) = baseline {
+        line += String(format: "   %.2f× %@", ns / base, baseName)
+    }
+    print(line)
+}

@@ -1,0 +1,61 @@
+/// The gestures Touchlight makes visible, wired with the usual conflict rules:
+///
+/// - a single tap waits for the double tap to fail;
+/// - a pan waits for the swipe and the edge pan to fail, so a flick shows as a swipe and a
+///   drag from an edge as an edge pan;
+/// - pan, pinch and rotation recognize together (a two-finger drag that also turns);
+/// - the long press fails once a finger moves, and prevents the taps once it begins.
+///
+/// Every state change that fires actions is reported through `onChange`.
+@MainActor
+public final class StandardGestureSet: GestureRecognizerDelegate {
+    /// The kinds of gesture in the set, for reporting.
+    public enum Kind: String, Sendable, CaseIterable {
+        case tap, doubleTap, longPress, pan, pinch, rotation, swipe, edgePan
+    }
+
+    public let tap = TapGestureRecognizer()
+    public let doubleTap = TapGestureRecognizer()
+    public let longPress = LongPressGestureRecognizer()
+    public let pan = PanGestureRecognizer()
+    public let pinch = PinchGestureRecognizer()
+    public let rotation = RotationGestureRecognizer()
+    public let swipe = SwipeGestureRecognizer()
+    public let edgePan = ScreenEdgePanGestureRecognizer()
+
+    /// Called with the kind and the recognizer on began, changed, ended and cancelled.
+    public var onChange: ((Kind, GestureRecognizer) -> Void)?
+
+    public init() {
+        doubleTap.numberOfTapsRequired = 2
+        swipe.direction = [.left, .right, .up, .down]
+        edgePan.edges = .all
+        tap.require(toFail: doubleTap)
+        pan.require(toFail: swipe)
+        pan.require(toFail: edgePan)
+        for (kind, recognizer) in all {
+            // The visualizer only watches: it never cancels or delays what the app sees.
+            recognizer.cancelsTouchesInView = false
+            recognizer.delaysTouchesEnded = false
+            recognizer.delegate = self
+            recognizer.addTarget { [weak self] r in self?.onChange?(kind, r) }
+        }
+    }
+
+    /// Every recognizer with its kind.
+    public var all: [(Kind, GestureRecognizer)] {
+        [(.tap, tap), (.doubleTap, doubleTap), (.longPress, longPress), (.pan, pan),
+         (.pinch, pinch), (.rotation, rotation), (.swipe, swipe), (.edgePan, edgePan)]
+    }
+
+    /// Attaches every recognizer to `view`.
+    public func install(on view: View) {
+        for (_, recognizer) in all { view.addGestureRecognizer(recognizer) }
+    }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        let together: [GestureRecognizer] = [pan, pinch, rotation]
+        return together.contains { $0 === gestureRecognizer } && together.contains { $0 === other }
+    }
+}
