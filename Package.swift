@@ -4,15 +4,28 @@ import PackageDescription
 // Layout: one folder per target under Sources/. TouchCore is pure Swift and platform-free;
 // later targets (the pixman renderer, the Wayland client, the `touchlight` executable) sit
 // beside it and depend on it, never the other way round.
+// Per-frame drawing code is optimized in debug builds too, so the property tests that run it
+// for 100,000 frames stay quick; it remains testable (@testable import).
+let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Touchlight",
     products: [
         .library(name: "TouchCore", targets: ["TouchCore"]),
+        .library(name: "Visualizer", targets: ["Visualizer"]),
+        .library(name: "Renderer", targets: ["Renderer"]),
     ],
     targets: [
         .target(name: "TouchCore"),
-        .executableTarget(name: "TouchBench", dependencies: ["TouchCore"]),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"]),
+        .target(name: "Visualizer", dependencies: ["TouchCore"], swiftSettings: optimizedEvenInDebug),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Renderer", dependencies: ["Visualizer", "CPixman", "CZlib"], swiftSettings: optimizedEvenInDebug),
+        .target(name: "CAllocationCounter"),
+        .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "CAllocationCounter"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "VisualizerTests", dependencies: ["Visualizer"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

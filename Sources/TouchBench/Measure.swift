@@ -22,3 +22,7 @@ func report(_ name: String, _ ns: Double, baseline: (String, Double)? = nil) {
     }
     print(line)
 }
+
+import Foundation
+func cosine(_ x: Double) -> Double { cos(x) }
+func sine(_ x: Double) -> Double { sin(x) }

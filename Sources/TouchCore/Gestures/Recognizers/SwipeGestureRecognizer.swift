@@ -29,6 +29,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public private(set) var recognizedDirection: Direction?
 
     private var start: Point?
+
+    /// Where the swipe started (window coordinates), until the recognizer resets.
+    public var startLocation: Point? { start }
     private var startTime = 0.0
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {

@@ -1,0 +1,79 @@
+import CPixman
+
+/// A premultiplied ARGB8888 pixel buffer the renderer draws into: memory the caller owns (a
+/// shared-memory buffer) or, for tests and screenshots, memory the canvas allocates.
+public final class Canvas {
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+    public let pixels: UnsafeMutableRawPointer
+    let image: OpaquePointer
+    private let ownsPixels: Bool
+
+    /// Wraps `pixels` (at least `stride × height` bytes, kept alive by the caller).
+    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+        ownsPixels = false
+        image = Self.wrap(pixels, width, height, stride)
+    }
+
+    /// A transparent canvas with its own memory.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        stride = width * 4
+        pixels = .allocate(byteCount: stride * height, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+        ownsPixels = true
+        image = Self.wrap(pixels, width, height, stride)
+    }
+
+    private static func wrap(_ pixels: UnsafeMutableRawPointer, _ width: Int, _ height: Int, _ stride: Int) -> OpaquePointer {
+        guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                                   pixels.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
+            fatalError("pixman could not wrap a \(width)×\(height) buffer")
+        }
+        return image
+    }
+
+    deinit {
+        pixman_image_unref(image)
+        if ownsPixels { pixels.deallocate() }
+    }
+
+    /// The premultiplied ARGB value at (x, y).
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+
+    /// Sets every pixel of the rectangle (device pixels, clipped) to transparent.
+    func clear(x: Int, y: Int, width w: Int, height h: Int) {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
+        guard x1 > x0, y1 > y0 else { return }
+        for row in y0..<y1 {
+            (pixels + row * stride + x0 * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 - x0) * 4)
+        }
+    }
+
+    /// The pixels as straight-alpha RGBA bytes, row by row (for PNG files).
+    public func rgbaBytes() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = pixel(x: x, y: y)
+                let a = p >> 24
+                func unpremultiply(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+                let i = (y * width + x) * 4
+                out[i] = unpremultiply(p >> 16 & 0xFF)
+                out[i + 1] = unpremultiply(p >> 8 & 0xFF)
+                out[i + 2] = unpremultiply(p & 0xFF)
+                out[i + 3] = UInt8(a)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,175 @@
+import CPixman
+import TouchCore
+import Visualizer
+
+/// Draws a visualizer frame's items into a canvas with pixman, touching only the damaged
+/// rectangles: each is cleared to transparent, then every item that reaches it is composited
+/// (OVER, colour through a coverage mask). Repeating shapes come from the sprite cache;
+/// ellipses, arcs and lines are rasterized into a scratch mask, only inside the damage.
+public final class MarkerRenderer {
+    /// Device pixels per logical unit (1, 1.25, 1.5, 2, …).
+    public var scale: Double {
+        didSet { if scale != oldValue { sprites.removeAll() } }
+    }
+
+    let sprites = SpriteCache()
+    private var tiles = TileGrid()
+    private var scratch = MaskImage(width: 256, height: 256)
+    /// A 1×1 repeating source whose pixel is set to each item's premultiplied colour.
+    private let colorPixel: UnsafeMutablePointer<UInt32>
+    private let colorSource: OpaquePointer
+
+    public init(scale: Double = 1) {
+        self.scale = scale
+        colorPixel = .allocate(capacity: 1)
+        colorPixel.initialize(to: 0)
+        guard let source = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, colorPixel, 4) else {
+            fatalError("pixman could not create a 1×1 image")
+        }
+        pixman_image_set_repeat(source, PIXMAN_REPEAT_NORMAL)
+        colorSource = source
+    }
+
+    deinit {
+        pixman_image_unref(colorSource)
+        colorPixel.deallocate()
+    }
+
+    /// Forgets every pre-rendered sprite (after a style change).
+    public func invalidateSprites() { sprites.removeAll() }
+
+    /// How many shapes were rasterized into sprites so far.
+    public var spriteRasterizations: Int { sprites.rasterizations }
+
+    /// Redraws the whole canvas.
+    public func drawAll(_ items: [DrawItem], into canvas: Canvas) {
+        computeBoxes(of: items)
+        redraw(items, into: canvas, area: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+    }
+
+    /// Redraws what `damage` (logical rectangles, as the visualizer reports them) covers, as
+    /// non-overlapping runs of tiles, and returns those device-pixel rectangles: the damage to
+    /// report to the compositor (valid until the next call).
+    @discardableResult
+    public func draw(_ items: [DrawItem], into canvas: Canvas, damage: [Rect]) -> [PixelRect] {
+        tiles.reset(width: canvas.width, height: canvas.height)
+        for rect in damage where !rect.isNull { tiles.mark(devicePixels(of: rect)) }
+        let runs = tiles.runs()
+        computeBoxes(of: items)
+        for run in runs { redraw(items, into: canvas, area: run) }
+        return runs
+    }
+
+    /// Each item's device-pixel box, computed once per frame.
+    private var boxes: [PixelRect] = []
+
+    private func computeBoxes(of items: [DrawItem]) {
+        boxes.removeAll(keepingCapacity: true)
+        for item in items { boxes.append(devicePixels(of: item.bounds)) }
+    }
+
+    /// Clears `area` and composites every item that reaches it.
+    private func redraw(_ items: [DrawItem], into canvas: Canvas, area: PixelRect) {
+        let clip = area.clipped(toWidth: canvas.width, height: canvas.height)
+        guard !clip.isEmpty else { return }
+        canvas.clear(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+        for (index, item) in items.enumerated() where boxes[index].intersects(clip) {
+            draw(item, into: canvas, clip: clip)
+        }
+    }
+
+    /// A logical rectangle in whole device pixels, rounded outwards.
+    private func devicePixels(of bounds: Rect) -> PixelRect {
+        let x0 = Int((bounds.minX * scale).rounded(.down)), y0 = Int((bounds.minY * scale).rounded(.down))
+        let x1 = Int((bounds.maxX * scale).rounded(.up)) + 1, y1 = Int((bounds.maxY * scale).rounded(.up)) + 1
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private func draw(_ item: DrawItem, into canvas: Canvas, clip: PixelRect) {
+        colorPixel.pointee = premultiplied(item.color)
+        guard colorPixel.pointee != 0 else { return }
+        let c = Point(x: item.center.x * scale, y: item.center.y * scale)
+        switch item.shape {
+        case .disc(let r):
+            composite(sprites.sprite(.disc, radius: r * scale), at: c, into: canvas, clip: clip)
+        case .ring(let r, let w):
+            composite(sprites.sprite(.ring, radius: r * scale, width: w * scale), at: c, into: canvas, clip: clip)
+        case .ellipse(let major, let minor, let angle):
+            rasterizeAndComposite(.ellipse(center: c, major: major * scale, minor: minor * scale, angle: angle),
+                                  bounds: item.bounds, into: canvas, clip: clip)
+        case .arc(let r, let w, let start, let sweep):
+            rasterizeAndComposite(.arc(center: c, radius: r * scale, width: w * scale, start: start, sweep: sweep),
+                                  bounds: item.bounds, into: canvas, clip: clip)
+        case .line(let to, let w):
+            rasterizeAndComposite(.capsule(from: c, to: Point(x: to.x * scale, y: to.y * scale), width: w * scale),
+                                  bounds: item.bounds, into: canvas, clip: clip)
+        }
+    }
+
+    private func composite(_ sprite: SpriteCache.Sprite, at center: Point, into canvas: Canvas, clip: PixelRect) {
+        let x = Int((center.x - sprite.center).rounded()), y = Int((center.y - sprite.center).rounded())
+        let box = PixelRect(x: x, y: y, width: sprite.mask.width, height: sprite.mask.height)
+        let hole = sprite.hole
+        guard hole > 0 else {
+            compositeMask(sprite.mask, origin: (x, y), area: box.intersection(clip), into: canvas)
+            return
+        }
+        // A ring's inside is empty: composite the four bands around the square hole only.
+        let inner = PixelRect(x: x + hole, y: y + hole, width: box.width - 2 * hole, height: box.height - 2 * hole)
+        let bands = [
+            PixelRect(x: box.x, y: box.y, width: box.width, height: hole),
+            PixelRect(x: box.x, y: inner.y + inner.height, width: box.width, height: box.y + box.height - inner.y - inner.height),
+            PixelRect(x: box.x, y: inner.y, width: hole, height: inner.height),
+            PixelRect(x: inner.x + inner.width, y: inner.y, width: box.x + box.width - inner.x - inner.width, height: inner.height),
+        ]
+        for band in bands { compositeMask(sprite.mask, origin: (x, y), area: band.intersection(clip), into: canvas) }
+    }
+
+    private func compositeMask(_ mask: MaskImage, origin: (x: Int, y: Int), area: PixelRect, into canvas: Canvas) {
+        guard !area.isEmpty else { return }
+        pixman_image_composite32(PIXMAN_OP_OVER, colorSource, mask.image, canvas.image,
+                                 0, 0, Int32(area.x - origin.x), Int32(area.y - origin.y),
+                                 Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+    }
+
+    private func rasterizeAndComposite(_ shape: DeviceShape, bounds: Rect, into canvas: Canvas, clip: PixelRect) {
+        let area = devicePixels(of: bounds).intersection(clip)
+        guard !area.isEmpty else { return }
+        if scratch.width < area.width || scratch.height < area.height {
+            scratch = MaskImage(width: max(scratch.width, area.width), height: max(scratch.height, area.height))
+        }
+        scratch.rasterize(shape, originX: area.x, originY: area.y, width: area.width, height: area.height)
+        pixman_image_composite32(PIXMAN_OP_OVER, colorSource, scratch.image, canvas.image,
+                                 0, 0, 0, 0, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+    }
+
+    /// The colour as a premultiplied ARGB8888 value.
+    private func premultiplied(_ color: Color) -> UInt32 {
+        let a = max(0, min(1, color.alpha))
+        func channel(_ v: Double) -> UInt32 { UInt32((max(0, min(1, v)) * a * 255).rounded()) }
+        return UInt32((a * 255).rounded()) << 24 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
+    }
+}
+
+/// A rectangle of whole device pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x, y, width, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
+
+    func intersection(_ other: PixelRect) -> PixelRect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
+    func clipped(toWidth w: Int, height h: Int) -> PixelRect {
+        intersection(PixelRect(x: 0, y: 0, width: w, height: h))
+    }
+}

@@ -1,0 +1,43 @@
+import CPixman
+import TouchCore
+
+/// An 8-bit coverage mask in memory the renderer owns, wrapped as a pixman a8 image.
+final class MaskImage {
+    let width: Int
+    let height: Int
+    let stride: Int
+    let bytes: UnsafeMutablePointer<UInt8>
+    let image: OpaquePointer
+
+    init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        stride = (self.width + 3) & ~3
+        bytes = .allocate(capacity: stride * self.height)
+        bytes.initialize(repeating: 0, count: stride * self.height)
+        guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(self.width), Int32(self.height),
+                                                   UnsafeMutableRawPointer(bytes).assumingMemoryBound(to: UInt32.self),
+                                                   Int32(stride)) else {
+            fatalError("pixman could not wrap a \(width)×\(height) mask (out of memory)")
+        }
+        self.image = image
+    }
+
+    deinit {
+        pixman_image_unref(image)
+        bytes.deallocate()
+    }
+
+    /// Rasterizes `shape` into the `w`×`h` top-left part of the mask; the mask's (0, 0) is
+    /// the device pixel `origin`. Coverage is `0.5 − distance`, clamped to one pixel.
+    func rasterize(_ shape: DeviceShape, originX: Int, originY: Int, width w: Int, height h: Int) {
+        for y in 0..<min(h, height) {
+            let py = Double(originY + y) + 0.5
+            let row = bytes + y * stride
+            for x in 0..<min(w, width) {
+                let d = shape.signedDistance(Point(x: Double(originX + x) + 0.5, y: py))
+                row[x] = d >= 0.5 ? 0 : (d <= -0.5 ? 255 : UInt8(((0.5 - d) * 255).rounded()))
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import TouchCore
+
+/// A gesture cue on screen. Discrete cues (tap, swipe…) play once from `start`; live cues
+/// (pan, pinch, rotation) follow their gesture until `end` is set, then fade.
+struct Cue {
+    var kind: CueKind
+    var start: Double
+    var end: Double?
+    /// Kind-specific geometry: positions, radius, angles.
+    var a = Point.zero
+    var b = Point.zero
+    var radius = 0.0
+    var angle = 0.0
+    var sweep = 0.0
+    /// Number of points of a pan trail (stored in the visualizer's trail storage).
+    var trailCount = 0
+}

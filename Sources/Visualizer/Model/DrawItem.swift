@@ -1,0 +1,49 @@
+import TouchCore
+
+/// One shape to draw this frame, in logical coordinates. Items are plain values, so the
+/// visualizer can compare frames to find what changed.
+public struct DrawItem: Equatable, Sendable {
+    public enum Shape: Equatable, Sendable {
+        /// A filled circle.
+        case disc(radius: Double)
+        /// A circle outline of `width`, centred on `radius`.
+        case ring(radius: Double, width: Double)
+        /// A filled ellipse (contact shape): half-axes and the major axis angle.
+        case ellipse(major: Double, minor: Double, angle: Double)
+        /// An arc of a ring from `start` turning by `sweep` radians (clockwise positive).
+        case arc(radius: Double, width: Double, start: Double, sweep: Double)
+        /// A straight stroke with round caps from `center` to `to`.
+        case line(to: Point, width: Double)
+    }
+
+    /// What the item belongs to, so a frame's items can be matched with the last frame's.
+    public struct Identity: Hashable, Sendable {
+        public var owner: Int
+        public var part: Int
+    }
+
+    public var identity: Identity
+    public var center: Point
+    public var shape: Shape
+    public var color: Color
+
+    /// The logical area the item can touch, with a pixel of margin for anti-aliasing.
+    public var bounds: Rect {
+        let margin = 1.5
+        switch shape {
+        case .disc(let r):
+            return Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r).insetBy(dx: -margin, dy: -margin)
+        case .ring(let r, let w), .arc(let r, let w, _, _):
+            let outer = r + w / 2
+            return Rect(x: center.x - outer, y: center.y - outer, width: 2 * outer, height: 2 * outer)
+                .insetBy(dx: -margin, dy: -margin)
+        case .ellipse(let major, _, _):
+            return Rect(x: center.x - major, y: center.y - major, width: 2 * major, height: 2 * major)
+                .insetBy(dx: -margin, dy: -margin)
+        case .line(let to, let w):
+            let x0 = min(center.x, to.x), y0 = min(center.y, to.y)
+            return Rect(x: x0, y: y0, width: abs(to.x - center.x), height: abs(to.y - center.y))
+                .insetBy(dx: -(w / 2 + margin), dy: -(w / 2 + margin))
+        }
+    }
+}

@@ -1,0 +1,276 @@
+import TouchCore
+
+/// The visualizer's model: markers that follow fingers, ripples along their paths, fades and
+/// gesture cues. It is fed touch changes and gesture cues with explicit times, and on each
+/// frame produces a list of draw items and the damage since the previous frame. Markers,
+/// ripples and cues come from capped pools; in steady state nothing is allocated per frame.
+public final class TouchVisualizer {
+    public var style: VisualizerStyle {
+        didSet { styleDidChange(from: oldValue) }
+    }
+
+    /// This frame's items, back to front (valid until the next `update`).
+    public internal(set) var items: [DrawItem] = []
+    /// What changed since the previous frame, in logical coordinates.
+    public private(set) var damage = DamageRegion()
+    /// Whether the next frame will differ without new input (keep asking for frames).
+    public internal(set) var isAnimating = false
+    /// The next time something changes without input (a stale marker's fade), if any.
+    public private(set) var nextDeadline: Double?
+
+    var markers: SlotPool<Marker>
+    var ripples: SlotPool<Ripple>
+    var cues: SlotPool<Cue>
+    /// Pan trail points, `trailCapacity` per cue slot.
+    var trailStorage: [Point]
+    let trailCapacity = 48
+    private var usedSlots: [Bool] = []
+    private var previousItems: [DrawItem] = []
+    private var previousIndex: [DrawItem.Identity: Int] = [:]
+    private var needsFullDamage = false
+    private var lastBounds = Rect.null
+
+    public init(style: VisualizerStyle = VisualizerStyle()) {
+        self.style = style
+        markers = SlotPool(capacity: style.maximumMarkers)
+        ripples = SlotPool(capacity: style.maximumRipples)
+        cues = SlotPool(capacity: style.maximumCues)
+        trailStorage = Array(repeating: .zero, count: style.maximumCues * trailCapacity)
+        usedSlots = Array(repeating: false, count: style.maximumMarkers)
+        let expected = style.maximumMarkers * 6 + style.maximumRipples + style.maximumCues * (trailCapacity + 4)
+        items.reserveCapacity(expected)
+        previousItems.reserveCapacity(expected)
+        previousIndex.reserveCapacity(expected)
+    }
+
+    private func styleDidChange(from old: VisualizerStyle) {
+        if style.maximumMarkers != old.maximumMarkers || style.maximumRipples != old.maximumRipples
+            || style.maximumCues != old.maximumCues {
+            // Pool caps changed: start over with new pools (active markers are kept).
+            let live = markers.live.map { markers[$0] }
+            markers = SlotPool(capacity: style.maximumMarkers)
+            ripples = SlotPool(capacity: style.maximumRipples)
+            cues = SlotPool(capacity: style.maximumCues)
+            trailStorage = Array(repeating: .zero, count: style.maximumCues * trailCapacity)
+            usedSlots = Array(repeating: false, count: style.maximumMarkers)
+            for marker in live where marker.slot < style.maximumMarkers {
+                if markers.take(marker) != nil, marker.fadeStart == nil { usedSlots[marker.slot] = true }
+            }
+        }
+        needsFullDamage = true
+    }
+
+    // MARK: Touches
+
+    /// A finger went down. `key` identifies it until it lifts.
+    public func touchDown(key: Int, at position: Point, time: Double, shape: ContactShape? = nil) {
+        if let existing = liveMarker(key) { endMarker(existing, at: time) }
+        guard let slot = usedSlots.firstIndex(of: false) else { return }
+        var marker = Marker(key: key, slot: slot, position: position, downPosition: position,
+                            downTime: time, lastUpdate: time)
+        marker.shape = shape
+        if markers.take(marker) == nil {
+            // Every marker is in use: recycle the oldest fading one, if any.
+            guard let fading = markers.live.first(where: { markers[$0].fadeStart != nil }) else { return }
+            markers.giveBack(fading)
+            marker.slot = slot
+            _ = markers.take(marker)
+        }
+        usedSlots[slot] = true
+    }
+
+    public func touchMoved(key: Int, to position: Point, time: Double, shape: ContactShape? = nil) {
+        guard let index = liveMarker(key) else { return }
+        var marker = markers[index]
+        let step = marker.position.distance(to: position)
+        if style.ripplesEnabled, style.rippleSpacing > 0, step > 0 {
+            var travelled = marker.travelSinceRipple + step
+            var along = style.rippleSpacing - marker.travelSinceRipple
+            while travelled >= style.rippleSpacing {
+                let f = min(1, max(0, along / step))
+                let at = Point(x: marker.position.x + (position.x - marker.position.x) * f,
+                               y: marker.position.y + (position.y - marker.position.y) * f)
+                spawnRipple(at: at, color: style.color(forSlot: marker.slot), time: time)
+                travelled -= style.rippleSpacing
+                along += style.rippleSpacing
+            }
+            marker.travelSinceRipple = travelled
+        }
+        marker.position = position
+        marker.lastUpdate = time
+        if shape != nil { marker.shape = shape }
+        if marker.downPosition.distance(to: position) > 10 { marker.movedAway = true }
+        markers[index] = marker
+    }
+
+    /// The finger lifted: its marker fades out and its colour slot is free for the next finger.
+    public func touchUp(key: Int, time: Double) {
+        if let index = liveMarker(key) { endMarker(index, at: time) }
+    }
+
+    public func touchCancelled(key: Int, time: Double) {
+        touchUp(key: key, time: time)
+    }
+
+    /// Number of markers for fingers that are down.
+    public var activeMarkerCount: Int { markers.live.filter { markers[$0].fadeStart == nil }.count }
+
+    private func liveMarker(_ key: Int) -> Int? {
+        markers.live.first { markers[$0].key == key && markers[$0].fadeStart == nil }
+    }
+
+    private func endMarker(_ index: Int, at time: Double) {
+        markers[index].fadeStart = time
+        let slot = markers[index].slot
+        if usedSlots.indices.contains(slot) { usedSlots[slot] = false }
+    }
+
+    private func spawnRipple(at position: Point, color: Color, time: Double) {
+        let ripple = Ripple(position: position, color: color, start: time)
+        if ripples.take(ripple) == nil, let oldest = ripples.oldest {
+            ripples.giveBack(oldest)  // cap hit: recycle the oldest ripple
+            _ = ripples.take(ripple)
+        }
+    }
+
+    // MARK: Frames
+
+    /// Advances every animation to `time`, rebuilds `items` and computes `damage`.
+    /// Returns `isAnimating`.
+    @discardableResult
+    public func update(to time: Double, bounds: Rect) -> Bool {
+        swap(&items, &previousItems)
+        items.removeAll(keepingCapacity: true)
+        isAnimating = false
+        nextDeadline = nil
+        retireFinished(at: time)
+        appendRipples(at: time)
+        appendCues(at: time)
+        appendMarkers(at: time)
+        computeDamage(bounds: bounds)
+        return isAnimating
+    }
+
+    private func retireFinished(at time: Double) {
+        var index = 0
+        while index < markers.live.count {
+            let slot = markers.live[index]
+            var marker = markers[slot]
+            if marker.fadeStart == nil, time - marker.lastUpdate >= style.staleTimeout {
+                marker.fadeStart = marker.lastUpdate + style.staleTimeout
+                markers[slot] = marker
+                if usedSlots.indices.contains(marker.slot) { usedSlots[marker.slot] = false }
+            }
+            if let fade = marker.fadeStart, time - fade >= style.liftFadeDuration {
+                markers.giveBack(slot)
+            } else {
+                index += 1
+            }
+        }
+        index = 0
+        while index < ripples.live.count {
+            let slot = ripples.live[index]
+            if time - ripples[slot].start >= style.rippleDuration { ripples.giveBack(slot) } else { index += 1 }
+        }
+        index = 0
+        while index < cues.live.count {
+            let slot = cues.live[index]
+            if cueFinished(cues[slot], at: time) { cues.giveBack(slot) } else { index += 1 }
+        }
+    }
+
+    private func appendRipples(at time: Double) {
+        for slot in ripples.live {
+            let ripple = ripples[slot]
+            let p = (time - ripple.start) / style.rippleDuration
+            let scale = 1 + (style.rippleEndScale - 1) * Easing.easeOutCubic(p)
+            let opacity = style.rippleOpacity * (1 - Easing.linear(p))
+            items.append(DrawItem(identity: .init(owner: Owner.ripple + slot, part: 0), center: ripple.position,
+                                  shape: .ring(radius: style.markerRadius * scale, width: style.ringWidth),
+                                  color: ripple.color.withOpacity(opacity)))
+            isAnimating = true
+        }
+    }
+
+    private func appendMarkers(at time: Double) {
+        for slot in markers.live {
+            let m = markers[slot]
+            var fade = 1.0
+            if let start = m.fadeStart {
+                fade = 1 - Easing.easeInOutQuad((time - start) / style.liftFadeDuration)
+                isAnimating = true
+            } else {
+                nextDeadline = min(nextDeadline ?? .infinity, m.lastUpdate + style.staleTimeout)
+            }
+            let color = style.color(forSlot: m.slot)
+            let r = style.markerRadius, w = style.ringWidth
+            let owner = Owner.marker + slot
+            if style.shadowOpacity > 0 {
+                items.append(DrawItem(identity: .init(owner: owner, part: 0), center: m.position,
+                                      shape: .ring(radius: r + w, width: w),
+                                      color: Color.black.withOpacity(style.shadowOpacity * fade)))
+            }
+            items.append(DrawItem(identity: .init(owner: owner, part: 1), center: m.position,
+                                  shape: .disc(radius: r), color: color.withOpacity(style.fillOpacity * fade)))
+            if style.showContactShape, let shape = m.shape, shape.major > 0 {
+                items.append(DrawItem(identity: .init(owner: owner, part: 2), center: m.position,
+                                      shape: .ellipse(major: shape.major, minor: max(shape.minor, 1), angle: shape.orientation),
+                                      color: color.withOpacity(0.5 * fade)))
+            }
+            items.append(DrawItem(identity: .init(owner: owner, part: 3), center: m.position,
+                                  shape: .ring(radius: r, width: w), color: color.withOpacity(style.ringOpacity * fade)))
+            appendLongPressProgress(for: m, owner: owner, at: time)
+        }
+    }
+
+    /// The long-press cue: a ring that fills while a finger rests, until the press is due.
+    private func appendLongPressProgress(for m: Marker, owner: Int, at time: Double) {
+        guard style.showCues.contains(.longPress), m.fadeStart == nil, !m.movedAway else { return }
+        let age = time - m.downTime
+        let span = style.longPressDuration - style.longPressArcDelay
+        guard span > 0 else { return }
+        if age < style.longPressArcDelay {
+            isAnimating = true
+            nextDeadline = min(nextDeadline ?? .infinity, m.downTime + style.longPressArcDelay)
+            return
+        }
+        guard age < style.longPressDuration else { return }
+        isAnimating = true
+        let progress = (age - style.longPressArcDelay) / span
+        items.append(DrawItem(identity: .init(owner: owner, part: 4), center: m.position,
+                              shape: .arc(radius: style.markerRadius + 2 * style.ringWidth + 2, width: style.ringWidth,
+                                          start: -.pi / 2, sweep: 2 * .pi * progress),
+                              color: style.cueColor.withOpacity(0.9)))
+    }
+
+    private func computeDamage(bounds: Rect) {
+        damage.removeAll()
+        if needsFullDamage || bounds != lastBounds {
+            damage.add(bounds)
+            needsFullDamage = false
+            lastBounds = bounds
+        } else {
+            previousIndex.removeAll(keepingCapacity: true)
+            for (index, item) in previousItems.enumerated() { previousIndex[item.identity] = index }
+            for item in items {
+                if let old = previousIndex.removeValue(forKey: item.identity) {
+                    if previousItems[old] != item {
+                        damage.add(previousItems[old].bounds)
+                        damage.add(item.bounds)
+                    }
+                } else {
+                    damage.add(item.bounds)
+                }
+            }
+            for (_, old) in previousIndex { damage.add(previousItems[old].bounds) }
+        }
+        damage.compact()
+    }
+
+    /// Identity ranges of the item owners.
+    enum Owner {
+        static let ripple = 0
+        static let cue = 1_000_000
+        static let marker = 2_000_000
+    }
+}

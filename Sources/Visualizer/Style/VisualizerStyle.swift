@@ -1,0 +1,63 @@
+/// Every size, duration, colour and opacity the visualizer uses. Sizes are logical units,
+/// durations seconds. The configuration file maps onto this.
+public struct VisualizerStyle: Equatable, Sendable {
+    // Markers
+    /// Radius of the marker disc: larger than a fingertip, so it shows around the finger.
+    public var markerRadius = 30.0
+    public var ringWidth = 3.0
+    /// Colour per finger slot; finger 1 takes the first. Slots beyond the palette wrap around.
+    public var palette: [Color] = [
+        Color(hex: "#3D8BFF")!, Color(hex: "#FF5C5C")!, Color(hex: "#3DDC84")!, Color(hex: "#FFB020")!,
+        Color(hex: "#B46CFF")!, Color(hex: "#00C8D7")!, Color(hex: "#FF6FB5")!, Color(hex: "#A0D911")!,
+        Color(hex: "#FF8A3D")!, Color(hex: "#8C9EFF")!,
+    ]
+    /// Opacity of the disc fill (the ring is drawn at `ringOpacity`).
+    public var fillOpacity = 0.35
+    public var ringOpacity = 0.95
+    /// A dark outline that keeps markers visible on light backgrounds; 0 turns it off.
+    public var shadowOpacity = 0.35
+    /// Draw the contact ellipse when the input reports a contact shape.
+    public var showContactShape = true
+
+    // Ripples
+    public var ripplesEnabled = true
+    /// Distance travelled between two ripples (not events, so every device looks alike).
+    public var rippleSpacing = 28.0
+    public var rippleDuration = 0.4
+    /// Scale a ripple shrinks to, relative to the marker radius, as it fades to nothing.
+    public var rippleEndScale = 0.2
+    public var rippleOpacity = 0.6
+
+    // Fades
+    /// How long a lifted or cancelled finger's marker takes to fade out.
+    public var liftFadeDuration = 0.3
+    /// A marker whose touch sends nothing for this long fades out (a lost up event).
+    public var staleTimeout = 5.0
+
+    // Gesture cues
+    public var showCues: Set<CueKind> = Set(CueKind.allCases)
+    public var cueColor = Color.white
+    public var cueDuration = 0.45
+    /// The long press fill starts after this delay (so quick taps show no arc) and completes
+    /// at `longPressDuration`.
+    public var longPressArcDelay = 0.15
+    public var longPressDuration = 0.5
+    public var cueLineWidth = 3.0
+
+    // Pools
+    public var maximumMarkers = 20
+    public var maximumRipples = 256
+    public var maximumCues = 32
+
+    public init() {}
+
+    /// The colour of finger slot `slot` (0-based).
+    public func color(forSlot slot: Int) -> Color {
+        palette.isEmpty ? .white : palette[slot % palette.count]
+    }
+}
+
+/// The gesture cues the visualizer can draw.
+public enum CueKind: String, CaseIterable, Sendable, Hashable {
+    case tap, doubleTap, longPress, pan, pinch, rotation, swipe, edgeSwipe
+}

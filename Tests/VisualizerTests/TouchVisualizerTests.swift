@@ -1,0 +1,170 @@
+import Testing
+import TouchCore
+@testable import Visualizer
+
+@Suite struct TouchVisualizerTests {
+    let screen = Rect(x: 0, y: 0, width: 800, height: 600)
+
+    func markerRings(_ v: TouchVisualizer) -> [DrawItem] {
+        v.items.filter { $0.identity.owner >= TouchVisualizer.Owner.marker && $0.identity.part == 3 }
+    }
+
+    @Test func markerFollowsTheFingerAndFadesAfterLift() {
+        var style = VisualizerStyle()
+        style.ripplesEnabled = false
+        let v = TouchVisualizer(style: style)
+        v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 0)
+        v.update(to: 0, bounds: screen)
+        #expect(markerRings(v).map(\.center) == [Point(x: 100, y: 100)])
+        v.touchMoved(key: 1, to: Point(x: 150, y: 120), time: 0.1)
+        v.update(to: 0.1, bounds: screen)
+        #expect(markerRings(v).map(\.center) == [Point(x: 150, y: 120)])
+        v.touchUp(key: 1, time: 1)
+        v.update(to: 1.15, bounds: screen)
+        let halfway = markerRings(v).first?.color.alpha ?? 0
+        #expect(halfway > 0.2 && halfway < 0.8, "half-way through the 0.3 s fade")
+        #expect(v.isAnimating)
+        v.update(to: 1.3, bounds: screen)
+        #expect(markerRings(v).isEmpty)
+        #expect(v.markers.live.isEmpty && v.markers.returnedCount == 1, "returned to its pool")
+        v.update(to: 1.4, bounds: screen)
+        #expect(!v.isAnimating && v.items.isEmpty)
+    }
+
+    @Test func fingerSlotsTakeThePaletteInOrderAndReuseFreedSlots() {
+        let v = TouchVisualizer()
+        let palette = v.style.palette
+        v.touchDown(key: 10, at: Point(x: 10, y: 10), time: 0)
+        v.touchDown(key: 11, at: Point(x: 100, y: 10), time: 0)
+        v.touchDown(key: 12, at: Point(x: 200, y: 10), time: 0)
+        v.touchUp(key: 11, time: 0.1)
+        v.touchDown(key: 13, at: Point(x: 300, y: 10), time: 0.2)
+        v.update(to: 0.2, bounds: screen)
+        func color(at x: Double) -> Color? {
+            markerRings(v).first { $0.center.x == x && $0.color.alpha > 0.9 }.map { Color(red: $0.color.red, green: $0.color.green, blue: $0.color.blue) }
+        }
+        #expect(color(at: 10)?.hex == palette[0].hex, "finger 1 always the first colour")
+        #expect(color(at: 200)?.hex == palette[2].hex)
+        #expect(color(at: 300)?.hex == palette[1].hex, "the slot freed on lift is reused next")
+    }
+
+    @Test func ripplesSpawnByDistanceNotEventCount() {
+        func ripples(events: Int) -> Int {
+            let v = TouchVisualizer()
+            v.touchDown(key: 1, at: Point(x: 0, y: 300), time: 0)
+            for i in 1...events {
+                v.touchMoved(key: 1, to: Point(x: 280 * Double(i) / Double(events), y: 300), time: 0.1 * Double(i) / Double(events))
+            }
+            return v.ripples.live.count
+        }
+        let spacing = VisualizerStyle().rippleSpacing
+        #expect(ripples(events: 7) == Int(280 / spacing))
+        #expect(ripples(events: 280) == Int(280 / spacing), "a 1 kHz device looks like a 70 Hz one")
+        #expect(ripples(events: 1) == Int(280 / spacing))
+    }
+
+    @Test func rippleShrinksAndFadesThenReturnsToItsPool() {
+        let v = TouchVisualizer()
+        v.touchDown(key: 1, at: Point(x: 0, y: 300), time: 0)
+        v.touchMoved(key: 1, to: Point(x: 30, y: 300), time: 0)
+        v.touchUp(key: 1, time: 0)
+        func ripple() -> DrawItem? { v.items.first { $0.identity.owner < TouchVisualizer.Owner.cue } }
+        v.update(to: 0, bounds: screen)
+        guard case .ring(let r0, _)? = ripple()?.shape else { Issue.record("no ripple"); return }
+        #expect(r0 == v.style.markerRadius)
+        #expect(ripple()?.color.alpha == v.style.rippleOpacity)
+        v.update(to: 0.39, bounds: screen)
+        guard case .ring(let r1, _)? = ripple()?.shape else { Issue.record("ripple gone too early"); return }
+        #expect(r1 < r0 * 0.25 && (ripple()?.color.alpha ?? 1) < 0.05)
+        v.update(to: 0.4, bounds: screen)
+        #expect(ripple() == nil && v.ripples.returnedCount == 1)
+    }
+
+    @Test func staleMarkerFadesAndTellsWhenToWakeUp() {
+        var style = VisualizerStyle()
+        style.staleTimeout = 2
+        style.showCues = []
+        let v = TouchVisualizer(style: style)
+        v.touchDown(key: 1, at: Point(x: 10, y: 10), time: 0)
+        v.update(to: 0.5, bounds: screen)
+        #expect(!v.isAnimating, "a resting finger needs no frames")
+        #expect(v.nextDeadline == 2)
+        v.update(to: 2.1, bounds: screen)
+        #expect(v.isAnimating, "fading out: the up event was lost")
+        v.update(to: 2.31, bounds: screen)
+        #expect(v.items.isEmpty && v.activeMarkerCount == 0)
+        v.touchMoved(key: 1, to: Point(x: 20, y: 20), time: 2.4)
+        v.update(to: 2.4, bounds: screen)
+        #expect(v.items.isEmpty, "a stale touch does not come back")
+    }
+
+    @Test func longPressFillGrowsWhileAFingerRests() {
+        let v = TouchVisualizer()
+        v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 0)
+        func sweep(at t: Double) -> Double? {
+            v.update(to: t, bounds: screen)
+            for item in v.items { if case .arc(_, _, _, let s) = item.shape { return s } }
+            return nil
+        }
+        #expect(sweep(at: 0.1) == nil, "no arc during a quick tap")
+        let a = sweep(at: 0.2) ?? 0, b = sweep(at: 0.4) ?? 0
+        #expect(a > 0 && b > a && b < 2 * .pi)
+        #expect(sweep(at: 0.6) == nil)
+        #expect(!v.isAnimating)
+        v.touchMoved(key: 2, to: Point(x: 0, y: 0), time: 0.7)  // unknown key: ignored
+        v.touchDown(key: 2, at: Point(x: 300, y: 100), time: 1)
+        v.touchMoved(key: 2, to: Point(x: 330, y: 100), time: 1.1)
+        #expect(sweep(at: 1.3) == nil, "a moving finger is no long press")
+    }
+
+    @Test func contactShapeIsDrawnWhenReported() {
+        let v = TouchVisualizer()
+        v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 0, shape: ContactShape(major: 12, minor: 8, orientation: 0.3))
+        v.update(to: 0, bounds: screen)
+        #expect(v.items.contains { $0.shape == .ellipse(major: 12, minor: 8, angle: 0.3) })
+        v.style.showContactShape = false
+        v.update(to: 0.01, bounds: screen)
+        #expect(!v.items.contains { if case .ellipse = $0.shape { true } else { false } })
+    }
+
+    @Test func damageCoversWhatChangedIncludingWhereThingsWere() {
+        var style = VisualizerStyle()
+        style.ripplesEnabled = false
+        style.showCues = []
+        let v = TouchVisualizer(style: style)
+        v.update(to: 0, bounds: screen)
+        #expect(v.damage.rects == [screen], "the first frame is all damage")
+        v.update(to: 0.01, bounds: screen)
+        #expect(v.damage.isEmpty, "nothing changed")
+        v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 0.02)
+        v.update(to: 0.02, bounds: screen)
+        let first = v.damage.rects
+        #expect(first.count == 1 && first[0].contains(Point(x: 100, y: 100)) && first[0].width < 80)
+        v.touchMoved(key: 1, to: Point(x: 400, y: 300), time: 0.03)
+        v.update(to: 0.03, bounds: screen)
+        #expect(!v.damage.rects.contains { $0.contains(Point(x: 250, y: 200)) }, "old and new place, far apart, not merged")
+        #expect(v.damage.rects.allSatisfy { $0.width < 80 && $0.height < 80 }, "finger-sized pieces")
+        #expect(v.damage.rects.contains { $0.contains(Point(x: 100, y: 100)) })
+        #expect(v.damage.rects.contains { $0.contains(Point(x: 400, y: 300)) })
+        v.update(to: 0.04, bounds: screen)
+        #expect(v.damage.isEmpty)
+    }
+
+    @Test func cuesAppearAndFade() {
+        let v = TouchVisualizer()
+        v.showTap(at: Point(x: 50, y: 50), time: 0)
+        v.showSwipe(from: Point(x: 100, y: 100), to: Point(x: 300, y: 100), time: 0)
+        v.updatePinch(Point(x: 400, y: 300), Point(x: 500, y: 300), time: 0)
+        v.update(to: 0.1, bounds: screen)
+        #expect(v.items.count == 1 + 3 + 2)
+        v.update(to: 1, bounds: screen)
+        #expect(v.items.count == 2, "the live pinch stays; tap and swipe are gone")
+        v.endCue(.pinch, time: 1)
+        v.update(to: 1.5, bounds: screen)
+        #expect(v.items.isEmpty && v.cues.live.isEmpty)
+        v.style.showCues = [.tap]
+        v.showSwipe(from: .zero, to: Point(x: 100, y: 0), time: 2)
+        v.update(to: 2, bounds: screen)
+        #expect(v.items.isEmpty, "hidden cue kinds are not shown")
+    }
+}
