@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "TouchCore", targets: ["TouchCore"]),
         .library(name: "Visualizer", targets: ["Visualizer"]),
         .library(name: "Renderer", targets: ["Renderer"]),
+        .executable(name: "touchlight", targets: ["touchlight"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(name: "TouchCore"),
@@ -21,11 +25,22 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Renderer", dependencies: ["Visualizer", "CPixman", "CZlib"], swiftSettings: optimizedEvenInDebug),
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        .target(name: "CLinux"),
+        .target(name: "OverlayClient",
+                dependencies: ["Renderer", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
+        .executableTarget(name: "touchlight", dependencies: [
+            "OverlayClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "CAllocationCounter"]),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer"], exclude: ["Goldens"]),
+        // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
+        .testTarget(name: "EndToEndTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,11 +17,18 @@ public struct TracePlayer {
     /// Trace time of the next frame.
     public var nextFrameTime: Double? { isFinished ? nil : frames[position].first?.time }
 
-    /// Feeds the next frame, shifting its times by `timeOffset`.
-    public mutating func playFrame(into dispatcher: TouchDispatcher, timeOffset: Double = 0) {
+    /// Feeds the next frame: times divided by `speed` and shifted by `timeOffset`, positions
+    /// scaled by `scaleX` and `scaleY` (from the trace's output to the target's size).
+    public mutating func playFrame(into dispatcher: TouchDispatcher, timeOffset: Double = 0, speed: Double = 1,
+                                   scaleX: Double = 1, scaleY: Double = 1) {
         guard !isFinished else { return }
-        Self.feed(frames[position], into: dispatcher, timeOffset: timeOffset)
+        Self.feed(frames[position], into: dispatcher, timeOffset: timeOffset, speed: speed, scaleX: scaleX, scaleY: scaleY)
         position += 1
+    }
+
+    /// Moves past the next frame without playing it.
+    public mutating func skipFrame() {
+        if !isFinished { position += 1 }
     }
 
     /// Plays the whole trace on `scheduler`'s clock, advancing it to each frame's time, then
@@ -36,11 +43,12 @@ public struct TracePlayer {
         scheduler.advance(to: offset + trace.duration + settle)
     }
 
-    static func feed(_ frame: ArraySlice<TouchTrace.Event>, into dispatcher: TouchDispatcher, timeOffset: Double) {
+    static func feed(_ frame: ArraySlice<TouchTrace.Event>, into dispatcher: TouchDispatcher, timeOffset: Double,
+                     speed: Double = 1, scaleX: Double = 1, scaleY: Double = 1) {
         var cancelled = false
         for e in frame {
-            let time = e.time + timeOffset
-            let point = Point(x: e.x, y: e.y)
+            let time = e.time / speed + timeOffset
+            let point = Point(x: e.x * scaleX, y: e.y * scaleY)
             switch e.phase {
             case .down: dispatcher.down(id: e.id, at: point, time: time)
             case .move: dispatcher.motion(id: e.id, at: point, time: time)
@@ -48,7 +56,7 @@ public struct TracePlayer {
             case .cancel: dispatcher.cancel(); cancelled = true
             }
             if e.phase != .cancel, let major = e.major, let minor = e.minor {
-                dispatcher.shape(id: e.id, major: major, minor: minor)
+                dispatcher.shape(id: e.id, major: major * scaleX, minor: minor * scaleX)
                 if let orientation = e.orientation { dispatcher.orientation(id: e.id, angle: orientation) }
             }
         }

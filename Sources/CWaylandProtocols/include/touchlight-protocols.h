@@ -1,0 +1,22 @@
+// Hand-written: the entry point for Swift. The generated headers beside it come from
+// scripts/generate-protocols; the functions below return the addresses of interface
+// descriptions, which libwayland keeps in each proxy (Swift must not take them itself).
+#pragma once
+#include <wayland-client.h>
+#include "xdg-shell-client-protocol.h"
+#include "viewporter-client-protocol.h"
+#include "presentation-time-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
+
+const struct wl_interface *tl_wl_compositor_interface(void);
+const struct wl_interface *tl_wl_shm_interface(void);
+const struct wl_interface *tl_wl_seat_interface(void);
+const struct wl_interface *tl_wl_output_interface(void);
+const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void);
+const struct wl_interface *tl_wp_viewporter_interface(void);
+const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void);
+const struct wl_interface *tl_zxdg_output_manager_v1_interface(void);
+const struct wl_interface *tl_wp_presentation_interface(void);
+const struct wl_interface *tl_xdg_wm_base_interface(void);

@@ -1,0 +1,13 @@
+// Hand-written: addresses of interface descriptions, for Swift (see touchlight-protocols.h).
+#include "touchlight-protocols.h"
+
+const struct wl_interface *tl_wl_compositor_interface(void) { return &wl_compositor_interface; }
+const struct wl_interface *tl_wl_shm_interface(void) { return &wl_shm_interface; }
+const struct wl_interface *tl_wl_seat_interface(void) { return &wl_seat_interface; }
+const struct wl_interface *tl_wl_output_interface(void) { return &wl_output_interface; }
+const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
+const struct wl_interface *tl_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
+const struct wl_interface *tl_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }
+const struct wl_interface *tl_wp_presentation_interface(void) { return &wp_presentation_interface; }
+const struct wl_interface *tl_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }

@@ -1,0 +1,274 @@
+import CWaylandClient
+import CLinux
+import Glibc
+import TouchCore
+import Visualizer
+
+/// What `touchlight` was asked to do.
+public struct Options: Sendable {
+    public var capture = false
+    public var replayPath: String?
+    public var replaySpeed = 1.0
+    public var replayLoops = false
+    public var verbose = false
+    public var quiet = false
+    /// Print input-to-commit latency and idle wakeups on exit.
+    public var statistics = false
+    public var style = VisualizerStyle()
+
+    public init() {}
+}
+
+/// The overlay program: connects, keeps one overlay per output, routes input, and runs the
+/// event loop until a signal or the compositor ends it.
+@MainActor
+public final class App {
+    let options: Options
+    let connection: Connection
+    let scheduler: TimerfdScheduler
+    private let loop = EventLoop()
+    private var outputs: [UInt32: Output] = [:]
+    private var overlays: [UInt32: Overlay] = [:]
+    private var seats: [UInt32: Seat] = [:]
+    private var replay: ReplaySource?
+    private var signalFD: Int32 = -1
+    private(set) var isCapturing: Bool
+    private var exitStatus: Int32?
+    private let stats = Statistics()
+
+    public init(options: Options) throws {
+        self.options = options
+        isCapturing = options.capture
+        scheduler = try TimerfdScheduler()
+        connection = try Connection()
+        connection.onOutputAdded = { [unowned self] proxy, name, version in self.addOutput(proxy, name: name, version: version) }
+        connection.onSeatAdded = { [unowned self] proxy, name, version in
+            self.seats[name] = Seat(app: self, proxy: proxy, globalName: name, version: version)
+        }
+        connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
+        try connection.bindGlobals()
+        if let path = options.replayPath {
+            let trace: TouchTrace
+            do { trace = try TouchTrace(text: try readFile(path)) } catch let error as TraceError {
+                throw ClientError.trace("\(path): \(error)")
+            }
+            replay = ReplaySource(app: self, trace: trace, speed: options.replaySpeed, loops: options.replayLoops)
+        }
+    }
+
+    /// Runs until SIGINT or SIGTERM (status 0) or until the compositor goes away (status 1).
+    public func run() -> Int32 {
+        installSignalHandling()
+        loop.add(fd: scheduler.fd) { [unowned self] revents in
+            if revents & Int16(POLLIN) != 0 { self.scheduler.timerExpired() }
+        }
+        let displayFD = wl_display_get_fd(connection.display)
+        loop.add(fd: displayFD) { [unowned self] revents in self.displayReady(revents) }
+        _ = wl_display_roundtrip(connection.display)  // outputs' first descriptions
+        replay?.start(after: 0.3)
+        while loop.isRunning && exitStatus == nil {
+            loop.runOnce { prepareToSleep() }
+        }
+        shutDown()
+        return exitStatus ?? 0
+    }
+
+    // MARK: The display connection in the loop
+
+    private var isReading = false
+
+    private func prepareToSleep() {
+        let display = connection.display
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { return lost() }
+        }
+        isReading = true
+        while wl_display_flush(display) < 0 {
+            if errno != EAGAIN { return lost() }
+            var pfd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLOUT), revents: 0)
+            _ = poll(&pfd, 1, -1)
+        }
+    }
+
+    private func displayReady(_ revents: Int16) {
+        guard isReading else { return }
+        isReading = false
+        let display = connection.display
+        if revents & Int16(POLLIN) != 0 {
+            if wl_display_read_events(display) < 0 { return lost() }
+        } else {
+            wl_display_cancel_read(display)
+        }
+        if revents & Int16(POLLHUP | POLLERR) != 0 && revents & Int16(POLLIN) == 0 { return lost() }
+        if wl_display_dispatch_pending(display) < 0 { return lost() }
+    }
+
+    private func lost() {
+        guard exitStatus == nil else { return }
+        if isReading { wl_display_cancel_read(connection.display); isReading = false }
+        let code = wl_display_get_error(connection.display)
+        let reason = code == 0 ? "the compositor closed the connection" : "protocol or I/O error: \(String(cString: strerror(code)))"
+        fail(ClientError.connectionLost(reason))
+    }
+
+    func fail(_ error: Error) {
+        printError("touchlight: \(error)")
+        exitStatus = 1
+        loop.isRunning = false
+    }
+
+    // MARK: Outputs and overlays
+
+    private func addOutput(_ proxy: OpaquePointer, name: UInt32, version: UInt32) {
+        let output = Output(proxy: proxy, globalName: name, version: version, xdgOutputManager: connection.xdgOutputManager)
+        outputs[name] = output
+        output.onChange = { [unowned self, unowned output] in
+            if let overlay = self.overlays[name] {
+                overlay.scaleMayHaveChanged()
+            } else {
+                self.overlays[name] = Overlay(app: self, output: output, connection: self.connection,
+                                              capture: self.isCapturing, style: self.options.style)
+                self.note("overlay on output \(output.name.isEmpty ? "#\(name)" : output.name)")
+            }
+        }
+    }
+
+    private func globalRemoved(_ name: UInt32) {
+        connection.forget(name)
+        if let output = outputs.removeValue(forKey: name) {
+            if let overlay = overlays.removeValue(forKey: name) { remove(overlay) }
+            output.destroy()
+            note("output \(output.name) removed")
+        }
+        seats.removeValue(forKey: name)?.destroy()
+    }
+
+    func overlayClosed(_ overlay: Overlay) {
+        if let key = overlays.first(where: { $0.value === overlay })?.key { overlays.removeValue(forKey: key) }
+        remove(overlay)
+    }
+
+    private func remove(_ overlay: Overlay) {
+        for seat in seats.values { seat.forget(overlay) }
+        overlay.dispatcher.cancel()
+        overlay.destroy()
+    }
+
+    var activeOverlays: [Overlay] { overlays.values.sorted { $0.output.globalName < $1.output.globalName } }
+
+    func overlay(for surface: OpaquePointer) -> Overlay? {
+        overlays.values.first { $0.surface == surface }
+    }
+
+    /// Turns capture mode on or off on every overlay (Escape turns it off).
+    func setCapturing(_ capturing: Bool) {
+        guard capturing != isCapturing else { return }
+        isCapturing = capturing
+        for overlay in overlays.values { overlay.setCapturing(capturing, layerShellVersion: connection.layerShellVersion) }
+        for seat in seats.values { seat.updateKeyboard() }
+        note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
+    }
+
+    // MARK: Time and statistics
+
+    /// A wl_touch time (milliseconds, wrapping, on the compositor's monotonic clock) on the
+    /// scheduler's time line. A time that does not fit the last ten seconds (a compositor on
+    /// another clock) is taken as now.
+    func eventTime(milliseconds: UInt32) -> Double {
+        let now = scheduler.now
+        let nowMilliseconds = UInt32(truncatingIfNeeded: UInt64(now * 1000))
+        let age = nowMilliseconds &- milliseconds
+        return age < 10_000 ? now - Double(age) / 1000 : now
+    }
+
+    func inputArrived() {
+        stats.inputArrived(at: scheduler.now)
+    }
+
+    func didCommit(_ overlay: Overlay) {
+        stats.committed(at: scheduler.now, wakeups: loop.wakeups)
+    }
+
+    func replayFinished(_ source: ReplaySource) {
+        note("replay finished (round \(source.rounds))")
+    }
+
+    // MARK: Logging
+
+    /// With --verbose: each touch's begin with the hit-test trace that placed it, and its end.
+    func log(_ event: TouchEvent, on outputName: String, window: Window) {
+        guard options.verbose else { return }
+        for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
+            let p = touch.location(in: nil)
+            switch touch.phase {
+            case .began:
+                printError("touchlight: touch \(touch.sourceID) began at \(p) on \(outputName)")
+                for line in window.traceHitTest(at: p).description.split(separator: "\n") {
+                    printError("touchlight:   \(line)")
+                }
+            case .ended: printError("touchlight: touch \(touch.sourceID) ended at \(p)")
+            case .cancelled: printError("touchlight: touch \(touch.sourceID) cancelled")
+            default: break
+            }
+        }
+    }
+
+    func note(_ message: String) {
+        if !options.quiet { printError("touchlight: \(message)") }
+    }
+
+    // MARK: Signals and shutdown
+
+    private func installSignalHandling() {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        loop.add(fd: signalFD) { [unowned self] revents in
+            guard revents & Int16(POLLIN) != 0 else { return }
+            var info = signalfd_siginfo()
+            _ = read(self.signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
+            self.note("signal \(info.ssi_signo): exiting")
+            self.exitStatus = 0
+        }
+    }
+
+    /// Destroys every object before disconnecting, on a clean exit and after a lost connection
+    /// alike: libwayland ignores requests on a dead connection, but not on a freed one.
+    private func shutDown() {
+        if isReading { wl_display_cancel_read(connection.display); isReading = false }
+        for overlay in overlays.values { overlay.destroy() }
+        overlays.removeAll()
+        for seat in seats.values { seat.destroy() }
+        seats.removeAll()
+        for output in outputs.values { output.destroy() }
+        outputs.removeAll()
+        connection.destroyGlobals()
+        if exitStatus == 0 {
+            _ = wl_display_flush(connection.display)
+            _ = wl_display_roundtrip(connection.display)
+        }
+        if options.statistics { printError("touchlight: \(stats.summary(now: scheduler.now, wakeupTimes: loop.recentWakeups))") }
+        wl_display_disconnect(connection.display)
+    }
+}
+
+func printError(_ text: String) {
+    var line = text + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+func readFile(_ path: String) throws -> String {
+    guard let file = fopen(path, "r") else { throw ClientError.trace("\(path): \(String(cString: strerror(errno)))") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n <= 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,33 @@
+/// Input-to-commit latency (from the first input of a frame to the commit that shows it) and
+/// idle wakeups (in the 10 s before the exit signal, not counting the signal's own), reported
+/// with --statistics on exit.
+final class Statistics {
+    private var pendingInput: Double?
+    private(set) var latencies: [Double] = []
+    private var lastCommit = (time: 0.0, wakeups: 0)
+
+    func inputArrived(at time: Double) {
+        if pendingInput == nil { pendingInput = time }
+    }
+
+    func committed(at time: Double, wakeups: Int) {
+        if let start = pendingInput { latencies.append(time - start) }
+        pendingInput = nil
+        lastCommit = (time, wakeups)
+    }
+
+    func summary(now: Double, wakeupTimes: [Double]) -> String {
+        let sorted = latencies.sorted()
+        func microseconds(_ q: Double) -> String {
+            sorted.isEmpty ? "-" : String(Int((sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1e6).rounded()))
+        }
+        let beforeExit = wakeupTimes.dropLast().filter { $0 >= now - 10 }.count
+        return "statistics: \(sorted.count) input frames committed; input-to-commit median \(microseconds(0.5)) µs, p90 \(microseconds(0.9)) µs; "
+            + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit)"
+    }
+}
+
+private func format1(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+}

@@ -1,0 +1,53 @@
+import TouchCore
+
+/// Plays a recorded trace into every overlay, honouring its times (divided by `speed`), as
+/// one more input source beside wl_touch. Positions are scaled from the trace's output size
+/// to each overlay's size. With `loops`, it starts over half a second after the end.
+@MainActor
+final class ReplaySource {
+    let trace: TouchTrace
+    let speed: Double
+    let loops: Bool
+    private unowned let app: App
+    private var player: TracePlayer
+    private var startTime = 0.0
+    private(set) var rounds = 0
+
+    init(app: App, trace: TouchTrace, speed: Double, loops: Bool) {
+        self.app = app
+        self.trace = trace
+        self.speed = speed
+        self.loops = loops
+        player = TracePlayer(trace: trace)
+    }
+
+    /// Starts playing after `delay` seconds (time for the surfaces to be configured).
+    func start(after delay: Double) {
+        startTime = app.scheduler.now + delay
+        player = TracePlayer(trace: trace)
+        scheduleNext()
+    }
+
+    private func scheduleNext() {
+        guard let t = player.nextFrameTime else {
+            rounds += 1
+            app.replayFinished(self)
+            if loops { start(after: 0.5) }
+            return
+        }
+        _ = app.scheduler.schedule(at: startTime + t / speed) { [weak self] in self?.playFrame() }
+    }
+
+    private func playFrame() {
+        app.inputArrived()
+        for overlay in app.activeOverlays where overlay.isConfigured {
+            let sx = Double(overlay.logicalSize.width) / trace.outputSize.width
+            let sy = Double(overlay.logicalSize.height) / trace.outputSize.height
+            var copy = player
+            copy.playFrame(into: overlay.dispatcher, timeOffset: startTime, speed: speed, scaleX: sx, scaleY: sy)
+            overlay.setNeedsDraw()
+        }
+        player.skipFrame()
+        scheduleNext()
+    }
+}

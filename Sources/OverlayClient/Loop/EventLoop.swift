@@ -1,0 +1,45 @@
+import Glibc
+
+/// One thread, one `poll`: every file descriptor the program waits on (the compositor, the
+/// timer, signals) is a source with a handler. There is no timeout: when nothing happens, the
+/// process sleeps.
+final class EventLoop {
+    struct Source {
+        let fd: Int32
+        let events: Int16
+        let handler: (Int16) -> Void
+    }
+
+    private var sources: [Source] = []
+    private var pollSet: [pollfd] = []
+    private(set) var wakeups = 0
+    /// Monotonic times of the most recent wakeups (newest last).
+    private(set) var recentWakeups: [Double] = []
+    var isRunning = true
+
+    func add(fd: Int32, events: Int16 = Int16(POLLIN), handler: @escaping (Int16) -> Void) {
+        sources.append(Source(fd: fd, events: events, handler: handler))
+        pollSet = sources.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+    }
+
+    /// Waits once for any source and runs the handlers of those that are ready. `before` runs
+    /// just before sleeping (the Wayland source flushes and prepares to read there); `cancel`
+    /// runs when the wait ends without the first source being ready.
+    func runOnce(before: () -> Void) {
+        before()
+        for i in pollSet.indices { pollSet[i].revents = 0 }
+        let ready = poll(&pollSet, nfds_t(pollSet.count), -1)
+        wakeups += 1
+        recentWakeups.append(TimerfdScheduler.monotonicNow())
+        if recentWakeups.count > 256 { recentWakeups.removeFirst(128) }
+        if ready < 0 {
+            if errno == EINTR { return }
+            perror("touchlight: poll")
+            isRunning = false
+            return
+        }
+        for (index, entry) in pollSet.enumerated() {
+            sources[index].handler(entry.revents)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+
+/// The connection to the compositor and the globals it offers. Each global is bound at the
+/// lower of the version advertised and the version Touchlight supports.
+@MainActor
+final class Connection {
+    /// Versions Touchlight speaks, per interface.
+    static let supportedVersions: [String: UInt32] = [
+        "wl_compositor": 4, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
+        "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
+        "zxdg_output_manager_v1": 3, "wp_presentation": 1,
+    ]
+
+    /// A global as advertised.
+    struct Global {
+        let name: UInt32
+        let interface: String
+        let version: UInt32
+    }
+
+    let display: OpaquePointer
+    private(set) var registry: OpaquePointer?
+    private(set) var advertised: [Global] = []
+    private(set) var compositor: OpaquePointer?
+    private(set) var shm: OpaquePointer?
+    private(set) var layerShell: OpaquePointer?
+    private(set) var layerShellVersion: UInt32 = 0
+    private(set) var viewporter: OpaquePointer?
+    private(set) var fractionalScaleManager: OpaquePointer?
+    private(set) var xdgOutputManager: OpaquePointer?
+
+    /// Called when an output global appears or disappears (after the first roundtrip).
+    var onOutputAdded: ((OpaquePointer, UInt32, UInt32) -> Void)?
+    var onGlobalRemoved: ((UInt32) -> Void)?
+    var onSeatAdded: ((OpaquePointer, UInt32, UInt32) -> Void)?
+
+    private var registryListener = wl_registry_listener()
+
+    /// Connects through WAYLAND_SOCKET or WAYLAND_DISPLAY (libwayland reads both).
+    init() throws(ClientError) {
+        guard let display = wl_display_connect(nil) else {
+            let env = ProcessInfoLite.environment
+            let detail = env["WAYLAND_SOCKET"].map { "WAYLAND_SOCKET=\($0)" }
+                ?? "WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "unset"), XDG_RUNTIME_DIR=\(env["XDG_RUNTIME_DIR"] ?? "unset")"
+            throw .cannotConnect("\(detail): \(String(cString: strerror(errno)))")
+        }
+        self.display = display
+    }
+
+    /// Lists the globals, binds those Touchlight uses and checks the required ones.
+    func bindGlobals() throws(ClientError) {
+        registry = wl_display_get_registry(display)
+        registryListener.global = { data, registry, name, interface, version in
+            guard let data, let registry, let interface else { return }
+            let connection = Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated {
+                connection.announce(Global(name: name, interface: String(cString: interface), version: version), registry: registry)
+            }
+        }
+        registryListener.global_remove = { data, _, name in
+            guard let data else { return }
+            let connection = Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { connection.onGlobalRemoved?(name) }
+        }
+        wl_registry_add_listener(registry, &registryListener, Unmanaged.passUnretained(self).toOpaque())
+        guard wl_display_roundtrip(display) >= 0 else { throw .connectionLost("the first roundtrip failed") }
+        var missing: [String] = []
+        if compositor == nil { missing.append("wl_compositor") }
+        if shm == nil { missing.append("wl_shm") }
+        if layerShell == nil { missing.append("zwlr_layer_shell_v1") }
+        if !missing.isEmpty { throw .missingGlobals(missing) }
+    }
+
+    /// The version to bind `interface` at.
+    static func bindVersion(_ interface: String, advertised: UInt32) -> UInt32 {
+        min(advertised, supportedVersions[interface] ?? 1)
+    }
+
+    private func announce(_ global: Global, registry: OpaquePointer) {
+        advertised.append(global)
+        let version = Self.bindVersion(global.interface, advertised: global.version)
+        func bind(_ interface: UnsafePointer<wl_interface>?) -> OpaquePointer? {
+            wl_registry_bind(registry, global.name, interface, version).map(OpaquePointer.init)
+        }
+        switch global.interface {
+        case "wl_compositor": compositor = bind(tl_wl_compositor_interface())
+        case "wl_shm": shm = bind(tl_wl_shm_interface())
+        case "zwlr_layer_shell_v1":
+            layerShell = bind(tl_zwlr_layer_shell_v1_interface())
+            layerShellVersion = version
+        case "wp_viewporter": viewporter = bind(tl_wp_viewporter_interface())
+        case "wp_fractional_scale_manager_v1": fractionalScaleManager = bind(tl_wp_fractional_scale_manager_v1_interface())
+        case "zxdg_output_manager_v1": xdgOutputManager = bind(tl_zxdg_output_manager_v1_interface())
+        case "wl_output":
+            if let output = bind(tl_wl_output_interface()) { onOutputAdded?(output, global.name, version) }
+        case "wl_seat":
+            if let seat = bind(tl_wl_seat_interface()) { onSeatAdded?(seat, global.name, version) }
+        default: break
+        }
+    }
+
+    /// Destroys the bound globals and the registry (before disconnecting).
+    func destroyGlobals() {
+        if let layerShell {
+            if layerShellVersion >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
+        }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
+        if let shm { wl_shm_destroy(shm) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        if let registry { wl_registry_destroy(registry) }
+        (layerShell, viewporter, fractionalScaleManager, xdgOutputManager, shm, compositor, registry) = (nil, nil, nil, nil, nil, nil, nil)
+    }
+
+    /// Forgets a removed global.
+    func forget(_ name: UInt32) {
+        advertised.removeAll { $0.name == name }
+    }
+}
+
+/// The process environment without Foundation.
+enum ProcessInfoLite {
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

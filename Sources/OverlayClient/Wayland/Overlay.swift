@@ -1,0 +1,237 @@
+import CWaylandClient
+import CWaylandProtocols
+import Renderer
+import TouchCore
+import Visualizer
+
+/// The overlay on one output: a layer surface on the overlay layer, anchored to all edges,
+/// with its TouchCore window and dispatcher, its buffers and its frame pacing.
+///
+/// Drawing: on input, draw and commit at once unless a frame callback is pending (then on the
+/// callback). Frame callbacks are asked for only while something animates; a later change
+/// with no input (a stale marker's fade) is a timer. When idle, nothing is scheduled.
+@MainActor
+final class Overlay {
+    let output: Output
+    let surface: OpaquePointer
+    private(set) var layerSurface: OpaquePointer?
+    let window: OverlayWindow
+    let dispatcher: TouchDispatcher
+    private let renderer = MarkerRenderer()
+    private let buffers: BufferRing
+    private unowned let app: App
+    private var viewport: OpaquePointer?
+    private var fractionalScale: OpaquePointer?
+    private var preferredFractional: Double?
+    private(set) var logicalSize = (width: 0, height: 0)
+    private(set) var scale = SurfaceScale(bufferScale: 1, fractional: nil)
+    private(set) var isConfigured = false
+    private(set) var isClosed = false
+    private var frameCallback: OpaquePointer?
+    private var needsDraw = false
+    private var deadlineTimer: ScheduledTimer?
+    private var regionGeneration = -1
+    /// Commits made, for tests and statistics.
+    private(set) var commits = 0
+
+    private var layerListener = zwlr_layer_surface_v1_listener()
+    private var frameListener = wl_callback_listener()
+    private var fractionalListener = wp_fractional_scale_v1_listener()
+
+    init(app: App, output: Output, connection: Connection, capture: Bool, style: VisualizerStyle) {
+        self.app = app
+        self.output = output
+        // bindGlobals checked that these exist.
+        surface = wl_compositor_create_surface(connection.compositor)
+        buffers = BufferRing(shm: connection.shm!)
+        window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: app.scheduler)
+        window.isCapturing = capture
+        dispatcher = TouchDispatcher(window: window, scheduler: app.scheduler)
+        dispatcher.eventObserver = { [unowned app, unowned window] event in app.log(event, on: output.name, window: window) }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+
+        if let viewporter = connection.viewporter {
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
+        }
+        if let manager = connection.fractionalScaleManager {
+            fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            fractionalListener.preferred_scale = { data, _, scale in
+                Overlay.with(data) { $0.preferredFractional = Double(scale) / 120; $0.scaleMayHaveChanged() }
+            }
+            wp_fractional_scale_v1_add_listener(fractionalScale, &fractionalListener, me)
+        }
+
+        layerSurface = zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, output.proxy,
+                                                             ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "touchlight")
+        let allEdges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+        zwlr_layer_surface_v1_set_anchor(layerSurface, allEdges)
+        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capture, version: connection.layerShellVersion))
+        layerListener.configure = { data, _, serial, width, height in
+            Overlay.with(data) { $0.configure(serial: serial, width: Int(width), height: Int(height)) }
+        }
+        layerListener.closed = { data, _ in Overlay.with(data) { $0.app.overlayClosed($0) } }
+        zwlr_layer_surface_v1_add_listener(layerSurface, &layerListener, me)
+        frameListener.done = { data, callback, _ in
+            wl_callback_destroy(callback)
+            Overlay.with(data) { $0.frameDone() }
+        }
+        updateInputRegion()
+        wl_surface_commit(surface)  // the initial commit, without a buffer
+    }
+
+    private static func with(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (Overlay) -> Void) {
+        guard let data else { return }
+        let overlay = Unmanaged<Overlay>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { body(overlay) }
+    }
+
+    private func keyboardInteractivity(capturing: Bool, version: UInt32) -> UInt32 {
+        guard capturing else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
+        return version >= 4 ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue
+            : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue
+    }
+
+    /// Switches capture mode: the input region and keyboard interactivity follow.
+    func setCapturing(_ capturing: Bool, layerShellVersion: UInt32) {
+        window.isCapturing = capturing
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capturing, version: layerShellVersion))
+        updateInputRegion()
+        wl_surface_commit(surface)
+    }
+
+    // MARK: Configure and scale
+
+    private func configure(serial: UInt32, width: Int, height: Int) {
+        zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
+        let newWidth = width > 0 ? width : Int(output.logicalSize.width > 0 ? output.logicalSize.width : output.modeSize.width)
+        let newHeight = height > 0 ? height : Int(output.logicalSize.height > 0 ? output.logicalSize.height : output.modeSize.height)
+        if newWidth != logicalSize.width || newHeight != logicalSize.height {
+            logicalSize = (max(1, newWidth), max(1, newHeight))
+            window.resize(to: Size(width: Double(logicalSize.width), height: Double(logicalSize.height)))
+        }
+        isConfigured = true
+        scaleMayHaveChanged(force: true)
+        updateInputRegion()
+        draw(force: true)
+    }
+
+    /// Re-reads the scale (output scale or preferred fractional scale) and redraws if it changed.
+    func scaleMayHaveChanged(force: Bool = false) {
+        let chosen = SurfaceScale.choose(outputScale: Int(output.scale), preferredFractional: preferredFractional,
+                                         hasViewporter: viewport != nil)
+        guard chosen != scale || force else { return }
+        scale = chosen
+        renderer.scale = chosen.renderScale
+        wl_surface_set_buffer_scale(surface, Int32(chosen.bufferScale))
+        if let viewport {
+            if chosen.fractional != nil {
+                wp_viewport_set_destination(viewport, Int32(logicalSize.width), Int32(logicalSize.height))
+            } else {
+                wp_viewport_set_destination(viewport, -1, -1)
+            }
+        }
+        if isConfigured && !force { draw(force: true) }
+    }
+
+    /// Sets the input region if the view tree changed since it was last computed.
+    func updateInputRegion() {
+        guard regionGeneration != window.viewTreeGeneration else { return }
+        regionGeneration = window.viewTreeGeneration
+        let size = Size(width: Double(logicalSize.width), height: Double(logicalSize.height))
+        let region = wl_compositor_create_region(app.connection.compositor)
+        for rect in InputRegion.rects(of: window, size: size) {
+            wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width.rounded(.up)), Int32(rect.height.rounded(.up)))
+        }
+        wl_surface_set_input_region(surface, region)
+        wl_region_destroy(region)
+    }
+
+    // MARK: Drawing
+
+    /// Input arrived: draw now, or on the pending frame callback.
+    func setNeedsDraw() {
+        if frameCallback != nil { needsDraw = true } else { draw() }
+    }
+
+    private func frameDone() {
+        frameCallback = nil
+        if needsDraw || window.visualizer.isAnimating { draw() }
+    }
+
+    private func draw(force: Bool = false) {
+        guard isConfigured, !isClosed else { return }
+        needsDraw = false
+        let now = app.scheduler.now
+        let visualizer = window.visualizer
+        let bounds = Rect(x: 0, y: 0, width: Double(logicalSize.width), height: Double(logicalSize.height))
+        visualizer.update(to: now, bounds: bounds)
+        let size = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
+        let frameDamage = visualizer.damage.rects
+        let buffer: ShmBuffer?
+        do { buffer = try buffers.nextBuffer(width: size.width, height: size.height) } catch {
+            app.fail(error)
+            return
+        }
+        guard let buffer else {
+            needsDraw = true  // every buffer is held by the compositor: try on the next callback
+            buffers.noteDamage(frameDamage)
+            requestFrame()
+            wl_surface_commit(surface)
+            return
+        }
+        let missed = buffer.missedDamage
+        guard force || missed == nil || !frameDamage.isEmpty || !(missed?.isEmpty ?? true) else {
+            scheduleDeadline()
+            return
+        }
+        buffers.noteDamage(frameDamage)
+        let damage = missed.map { $0 + frameDamage } ?? [bounds]
+        let drawn = renderer.draw(visualizer.items, into: buffer.canvas, damage: damage)
+        buffer.missedDamage = []
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        for rect in drawn {
+            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+        buffer.isBusy = true
+        if visualizer.isAnimating { requestFrame() }
+        wl_surface_commit(surface)
+        commits += 1
+        app.didCommit(self)
+        scheduleDeadline()
+    }
+
+    private func requestFrame() {
+        guard frameCallback == nil else { return }
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, &frameListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// While nothing animates, a timer for the next change that comes without input.
+    private func scheduleDeadline() {
+        if let deadlineTimer { app.scheduler.cancel(deadlineTimer) }
+        deadlineTimer = nil
+        guard frameCallback == nil, let deadline = window.visualizer.nextDeadline else { return }
+        deadlineTimer = app.scheduler.schedule(at: deadline + 0.001) { [weak self] in
+            self?.deadlineTimer = nil
+            self?.setNeedsDraw()
+        }
+    }
+
+    // MARK: Teardown
+
+    func destroy() {
+        guard !isClosed else { return }
+        isClosed = true
+        if let deadlineTimer { app.scheduler.cancel(deadlineTimer) }
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
+        if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
+        if let viewport { wp_viewport_destroy(viewport) }
+        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
+        layerSurface = nil
+        buffers.removeAll()
+        wl_surface_destroy(surface)
+    }
+}

@@ -1,0 +1,93 @@
+import CWaylandClient
+import CLinux
+import Glibc
+import Renderer
+import TouchCore
+
+/// One wl_buffer in a memfd-backed shm pool, with the canvas the renderer draws into and the
+/// damage it has missed since it was last drawn (a buffer shows an older frame than the one
+/// before, so it must catch up on every frame's damage since).
+final class ShmBuffer {
+    let width: Int
+    let height: Int
+    let buffer: OpaquePointer
+    let canvas: Canvas
+    private let memory: UnsafeMutableRawPointer
+    private let size: Int
+    /// Held by the compositor between attach and wl_buffer.release: never draw into it then.
+    var isBusy = false
+    /// Logical damage not yet drawn into this buffer; nil means everything.
+    var missedDamage: [Rect]? = nil
+    private var listener = wl_buffer_listener()
+
+    init(shm: OpaquePointer, width: Int, height: Int) throws(ClientError) {
+        self.width = width
+        self.height = height
+        let stride = width * 4
+        size = stride * height
+        let fd = tl_memfd_create("touchlight-buffer")
+        guard fd >= 0 else { throw .system("memfd_create", errno) }
+        defer { close(fd) }
+        guard ftruncate(fd, off_t(size)) == 0 else { throw .system("ftruncate", errno) }
+        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+            throw .system("mmap", errno)
+        }
+        memory = mapped
+        let pool = wl_shm_create_pool(shm, fd, Int32(size))
+        buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
+        wl_shm_pool_destroy(pool)
+        canvas = Canvas(pixels: mapped, width: width, height: height, stride: stride)
+        listener.release = { data, _ in
+            guard let data else { return }
+            Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue().isBusy = false
+        }
+        wl_buffer_add_listener(buffer, &listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        wl_buffer_destroy(buffer)
+        munmap(memory, size)
+    }
+}
+
+/// A ring of shm buffers for one surface: at least two, so one can be drawn while the
+/// compositor holds another; a third is added only if both are busy.
+final class BufferRing {
+    private let shm: OpaquePointer
+    private(set) var buffers: [ShmBuffer] = []
+    private(set) var width = 0
+    private(set) var height = 0
+    let maximumCount = 3
+
+    init(shm: OpaquePointer) { self.shm = shm }
+
+    /// A free buffer of `width`×`height` pixels (all buffers are recreated after a resize),
+    /// or nil when every buffer is busy and the ring is full.
+    func nextBuffer(width: Int, height: Int) throws(ClientError) -> ShmBuffer? {
+        if width != self.width || height != self.height {
+            buffers.removeAll()
+            self.width = width
+            self.height = height
+        }
+        if let free = buffers.first(where: { !$0.isBusy }) { return free }
+        guard buffers.count < maximumCount else { return nil }
+        let buffer = try ShmBuffer(shm: shm, width: width, height: height)
+        buffers.append(buffer)
+        return buffer
+    }
+
+    /// Destroys every buffer (before the surface and the connection go).
+    func removeAll() {
+        buffers.removeAll()
+        width = 0
+        height = 0
+    }
+
+    /// Records a frame's damage in every buffer (the one drawn clears its own afterwards).
+    func noteDamage(_ rects: [Rect]) {
+        for buffer in buffers where buffer.missedDamage != nil {
+            buffer.missedDamage?.append(contentsOf: rects)
+            if (buffer.missedDamage?.count ?? 0) > 256 { buffer.missedDamage = nil }
+        }
+    }
+}
