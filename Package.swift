@@ -39,8 +39,9 @@ let package = Package(
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore"], exclude: ["Fixtures"]),
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer"], exclude: ["Goldens"]),
+        .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
-        .testTarget(name: "EndToEndTests", exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", exclude: ["Fixtures", "MirDriver"]),
     ],
     swiftLanguageModes: [.v6]
 )

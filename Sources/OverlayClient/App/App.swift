@@ -175,8 +175,11 @@ public final class App {
     /// scheduler's time line. A time that does not fit the last ten seconds (a compositor on
     /// another clock) is taken as now.
     func eventTime(milliseconds: UInt32) -> Double {
-        let now = scheduler.now
-        let nowMilliseconds = UInt32(truncatingIfNeeded: UInt64(now * 1000))
+        Self.eventTime(milliseconds: milliseconds, now: scheduler.now)
+    }
+
+    nonisolated static func eventTime(milliseconds: UInt32, now: Double) -> Double {
+        let nowMilliseconds = UInt32(truncatingIfNeeded: UInt64((now * 1000).rounded()))
         let age = nowMilliseconds &- milliseconds
         return age < 10_000 ? now - Double(age) / 1000 : now
     }

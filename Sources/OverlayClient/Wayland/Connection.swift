@@ -7,7 +7,7 @@ import Glibc
 @MainActor
 final class Connection {
     /// Versions Touchlight speaks, per interface.
-    static let supportedVersions: [String: UInt32] = [
+    nonisolated static let supportedVersions: [String: UInt32] = [
         "wl_compositor": 4, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
         "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_output_manager_v1": 3, "wp_presentation": 1,
@@ -74,7 +74,7 @@ final class Connection {
     }
 
     /// The version to bind `interface` at.
-    static func bindVersion(_ interface: String, advertised: UInt32) -> UInt32 {
+    nonisolated static func bindVersion(_ interface: String, advertised: UInt32) -> UInt32 {
         min(advertised, supportedVersions[interface] ?? 1)
     }
 

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Real wl_touch events from Mir (through its WLCS integration): with --capture the touch
+/// sequence reaches touchlight's TouchCore; without it, the same touch goes to an ordinary
+/// window under the overlay and not to touchlight.
+@Suite(.serialized, .enabled(if: MirDriver.missingPrerequisite == nil, "SKIPPED LOUDLY: \(MirDriver.missingPrerequisite ?? "")"))
+struct MirTouchTests {
+    @Test func captureModeReceivesTheRealTouchSequence() throws {
+        let run = try MirDriver.run(touchlightArguments: ["--capture", "--verbose"])
+        #expect(run.stderr.contains("touch 1 began at (100, 120)"), "touchlight log: \(run.stderr)")
+        #expect(run.stderr.contains("touch 1 ended at (120, 140)"))
+        #expect(!run.stdout.contains("window-touch-down"), "the window below must not see a captured touch")
+        #expect(run.stdout.contains("touchlight-exit 0"))
+    }
+
+    @Test func passThroughModeLetsTheTouchReachTheWindowBelow() throws {
+        let run = try MirDriver.run(touchlightArguments: ["--verbose"])
+        #expect(run.stdout.contains("window-touch-down 100 120"), "driver output: \(run.stdout)")
+        #expect(!run.stderr.contains("began at"), "touchlight must not receive it: \(run.stderr)")
+        #expect(run.stderr.contains("overlay on output"), "the overlay was up: \(run.stderr)")
+        #expect(run.stdout.contains("touchlight-exit 0"))
+    }
+}
+
+/// Builds and runs MirDriver/mir-touch-driver.c.
+enum MirDriver {
+    static let integration = "/usr/lib/x86_64-linux-gnu/mir/miral_wlcs_integration.so"
+    static var source: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MirDriver/mir-touch-driver.c") }
+    static var binary: URL { Sway.packageRoot.appendingPathComponent(".build/e2e/mir-touch-driver") }
+
+    static var missingPrerequisite: String? {
+        if !FileManager.default.fileExists(atPath: integration) { return "\(integration) is missing (install mir-wlcs-integration: scripts/install-deps test)" }
+        if !FileManager.default.fileExists(atPath: "/usr/include/wlcs/display_server.h") { return "the wlcs headers are missing (install wlcs: scripts/install-deps test)" }
+        if Sway.which("cc") == nil { return "no C compiler (install gcc)" }
+        if !FileManager.default.isExecutableFile(atPath: Sway.touchlight.path) { return "\(Sway.touchlight.path) is not built" }
+        return nil
+    }
+
+    struct Run { let stdout: String; let stderr: String }
+
+    static func build() throws {
+        try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let root = Sway.packageRoot
+        try Sway.run("/usr/bin/env", ["cc", "-O1", "-o", binary.path, source.path,
+                                      root.appendingPathComponent("Sources/CWaylandProtocols/generated/xdg-shell-protocol.c").path,
+                                      "-I", root.appendingPathComponent("Sources/CWaylandProtocols/include").path,
+                                      "-lwayland-client", "-ldl"])
+    }
+
+    static func run(touchlightArguments: [String]) throws -> Run {
+        try build()
+        let runtime = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-mir-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        chmod(runtime.path, 0o700)  // Mir aborts without a private runtime directory
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [integration, Sway.touchlight.path] + touchlightArguments
+        process.environment = ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"]
+        // Standard error to a file: Mir is chatty, and a pipe nobody reads would fill up.
+        let errorLog = runtime.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        try process.run()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        #expect(waitForExit(process, timeout: 60), "the Mir driver did not finish")
+        let stderrText = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        return Run(stdout: String(decoding: stdoutData, as: UTF8.self), stderr: stderrText)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TouchCore
+import Visualizer
+@testable import OverlayClient
+
+@MainActor @Suite struct InputRegionTests {
+    @Test func passThroughOverlayHasAnEmptyRegion() {
+        let window = OverlayWindow(size: Size(width: 800, height: 600), scheduler: ManualScheduler())
+        #expect(InputRegion.rects(of: window, size: Size(width: 800, height: 600)).isEmpty)
+    }
+
+    @Test func captureModeCoversTheWholeSurface() {
+        let window = OverlayWindow(size: Size(width: 800, height: 600), scheduler: ManualScheduler())
+        window.isCapturing = true
+        #expect(InputRegion.rects(of: window, size: Size(width: 800, height: 600)) == [Rect(x: 0, y: 0, width: 800, height: 600)])
+    }
+
+    @Test func theRegionIsWhereHitTestingFindsAView() {
+        let window = OverlayWindow(size: Size(width: 800, height: 600), scheduler: ManualScheduler())
+        let panel = View(frame: Rect(x: 16, y: 16, width: 160, height: 48))
+        window.addSubview(panel)
+        let hidden = View(frame: Rect(x: 400, y: 400, width: 100, height: 100))
+        hidden.isHidden = true
+        window.addSubview(hidden)
+        #expect(InputRegion.rects(of: window, size: Size(width: 800, height: 600)) == [Rect(x: 16, y: 16, width: 160, height: 48)])
+        let generation = window.viewTreeGeneration
+        hidden.isHidden = false
+        #expect(window.viewTreeGeneration != generation, "the change is noticed, so the region is recomputed")
+        #expect(InputRegion.rects(of: window, size: Size(width: 800, height: 600)).count == 2)
+    }
+}
+
+@Suite struct SurfaceScaleTests {
+    @Test func integerScalesGiveBuffersDivisibleByTheScale() {
+        for scale in 1...3 {
+            let chosen = SurfaceScale.choose(outputScale: scale, preferredFractional: nil, hasViewporter: true)
+            let size = chosen.bufferSize(logicalWidth: 1366, logicalHeight: 767)
+            #expect(size.width % scale == 0 && size.height % scale == 0)
+            #expect(chosen.bufferScale == scale && chosen.renderScale == Double(scale))
+        }
+    }
+
+    @Test func fractionalScalesUseAViewportAndBufferScaleOne() {
+        let chosen = SurfaceScale.choose(outputScale: 2, preferredFractional: 1.5, hasViewporter: true)
+        #expect(chosen == SurfaceScale(bufferScale: 1, fractional: 1.5))
+        #expect(chosen.bufferSize(logicalWidth: 1280, logicalHeight: 853) == (1920, 1280))
+        let withoutViewporter = SurfaceScale.choose(outputScale: 2, preferredFractional: 1.5, hasViewporter: false)
+        #expect(withoutViewporter == SurfaceScale(bufferScale: 2, fractional: nil), "falls back to the integer scale")
+        #expect(SurfaceScale.choose(outputScale: 0, preferredFractional: nil, hasViewporter: false).bufferScale == 1)
+    }
+}
+
+@Suite struct ConnectionTests {
+    @Test func globalsAreBoundAtTheLowerVersion() {
+        #expect(Connection.bindVersion("wl_seat", advertised: 9) == 7)
+        #expect(Connection.bindVersion("wl_seat", advertised: 5) == 5)
+        #expect(Connection.bindVersion("zwlr_layer_shell_v1", advertised: 5) == 4)
+        #expect(Connection.bindVersion("wl_compositor", advertised: 6) == 4)
+    }
+
+    @Test func missingLayerShellIsExplained() {
+        let text = ClientError.missingGlobals(["zwlr_layer_shell_v1"]).description
+        #expect(text.contains("does not offer zwlr_layer_shell_v1"))
+        #expect(text.contains("sway") && text.contains("GNOME (Mutter) does not"))
+        #expect(ClientError.connectionLost("x").description == "lost the connection to the compositor: x")
+    }
+
+    @Test func eventTimesMapOntoTheMonotonicClock() {
+        #expect(abs(App.eventTime(milliseconds: 99_950, now: 100.0) - 99.95) < 1e-6)
+        // Wrapped 32-bit milliseconds still map back.
+        let now = Double(UInt64(UInt32.max) + 1_000) / 1000
+        #expect(abs(App.eventTime(milliseconds: 500, now: now) - (now - 0.5)) < 1e-6)
+        #expect(App.eventTime(milliseconds: 5, now: 1_000) == 1_000, "another clock: taken as now")
+    }
+}
+
+@Suite struct GeneratedProtocolTests {
+    /// The committed protocol code is what scripts/generate-protocols makes today.
+    @Test func generatedCodeIsNotStale() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fresh = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-protocols-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("scripts/generate-protocols")
+        process.arguments = [fresh.path]
+        try process.run()
+        while process.isRunning { usleep(10_000) }
+        #expect(process.terminationStatus == 0, "scripts/generate-protocols failed (is wayland-scanner installed?)")
+        let committed = root.appendingPathComponent("Sources/CWaylandProtocols")
+        for folder in ["generated", "include"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: fresh.appendingPathComponent(folder).path)
+            #expect(!names.isEmpty)
+            for name in names {
+                let new = try Data(contentsOf: fresh.appendingPathComponent(folder).appendingPathComponent(name))
+                let old = try? Data(contentsOf: committed.appendingPathComponent(folder).appendingPathComponent(name))
+                #expect(old == new, "\(folder)/\(name) is stale: run scripts/generate-protocols")
+            }
+        }
+    }
+}
