@@ -69,7 +69,7 @@ import Visualizer
     @Test func eventTimesMapOntoTheMonotonicClock() {
         #expect(abs(App.eventTime(milliseconds: 99_950, now: 100.0) - 99.95) < 1e-6)
         // Wrapped 32-bit milliseconds still map back.
-        let now = Double(UInt64(UInt32.max) + 1_000) / 1000
+        let now = Double(UInt64(UInt32.max) + 1 + 1_000) / 1000  // 2³² + 1000 ms: the clock wrapped
         #expect(abs(App.eventTime(milliseconds: 500, now: now) - (now - 0.5)) < 1e-6)
         #expect(App.eventTime(milliseconds: 5, now: 1_000) == 1_000, "another clock: taken as now")
     }
