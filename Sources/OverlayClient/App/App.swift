@@ -188,6 +188,10 @@ public final class App {
         stats.inputArrived(at: scheduler.now)
     }
 
+    func inputDeferred() {
+        stats.inputDeferred()
+    }
+
     func didCommit(_ overlay: Overlay) {
         stats.committed(at: scheduler.now, wakeups: loop.wakeups)
     }

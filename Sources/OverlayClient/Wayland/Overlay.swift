@@ -152,7 +152,12 @@ final class Overlay {
 
     /// Input arrived: draw now, or on the pending frame callback.
     func setNeedsDraw() {
-        if frameCallback != nil { needsDraw = true } else { draw() }
+        if frameCallback != nil {
+            needsDraw = true
+            app.inputDeferred()
+        } else {
+            draw()
+        }
     }
 
     private func frameDone() {
