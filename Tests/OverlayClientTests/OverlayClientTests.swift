@@ -99,3 +99,13 @@ import Visualizer
         }
     }
 }
+
+@Suite struct KeyInterpreterTests {
+    /// Escape (evdev KEY_ESC = 1) leaves capture mode; other keys, whatever the layout, do not.
+    @Test(arguments: ["us", "de", "fr"])
+    func onlyEscapeIsEscape(layout: String) throws {
+        let keys = try #require(KeyInterpreter(layout: layout), "xkbcommon could not compile the \(layout) layout (xkb-data missing?)")
+        #expect(keys.isEscape(evdevKey: 1))
+        for key: UInt32 in [2, 16, 28, 57, 30] { #expect(!keys.isEscape(evdevKey: key), "key \(key)") }
+    }
+}

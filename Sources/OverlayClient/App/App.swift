@@ -146,6 +146,7 @@ public final class App {
     func overlayClosed(_ overlay: Overlay) {
         if let key = overlays.first(where: { $0.value === overlay })?.key { overlays.removeValue(forKey: key) }
         remove(overlay)
+        note("overlay on output \(overlay.output.name) closed by the compositor")
     }
 
     private func remove(_ overlay: Overlay) {

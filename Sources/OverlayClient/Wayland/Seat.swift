@@ -1,5 +1,4 @@
 import CWaylandClient
-import CXKBCommon
 import Glibc
 import TouchCore
 
@@ -19,9 +18,7 @@ final class Seat {
     /// The overlay each active touch id belongs to (motion and up carry no surface).
     private var touchOverlays: [Int32: Overlay] = [:]
     private var overlaysInFrame: [Overlay] = []
-    private var xkbContext: OpaquePointer?
-    private var xkbKeymap: OpaquePointer?
-    private var xkbState: OpaquePointer?
+    private var keys: KeyInterpreter?
 
     private var seatListener = wl_seat_listener()
     private var touchListener = wl_touch_listener()
@@ -170,16 +167,13 @@ final class Seat {
         keyboardListener.leave = { _, _, _, _ in }
         keyboardListener.key = { data, _, _, _, key, state in
             Seat.with(data) { seat in
-                guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, let xkbState = seat.xkbState else { return }
-                if xkb_state_key_get_one_sym(xkbState, key + 8) == UInt32(XKB_KEY_Escape) {
-                    seat.app.setCapturing(false)
-                }
+                guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, seat.keys?.isEscape(evdevKey: key) == true else { return }
+                seat.app.setCapturing(false)
             }
         }
         keyboardListener.modifiers = { data, _, _, depressed, latched, locked, group in
             Seat.with(data) { seat in
-                guard let xkbState = seat.xkbState else { return }
-                xkb_state_update_mask(xkbState, depressed, latched, locked, 0, 0, group)
+                seat.keys?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             }
         }
         keyboardListener.repeat_info = { _, _, _, _ in }
@@ -190,21 +184,14 @@ final class Seat {
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue,
               let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return }
         defer { munmap(map, size) }
-        if xkbContext == nil { xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS) }
-        if let xkbState { xkb_state_unref(xkbState) }
-        if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
-        xkbKeymap = xkb_keymap_new_from_string(xkbContext, map.assumingMemoryBound(to: CChar.self),
-                                               XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
-        xkbState = xkbKeymap.flatMap { xkb_state_new($0) }
+        keys = KeyInterpreter(keymapText: map.assumingMemoryBound(to: CChar.self))
     }
 
     func destroy() {
         if let touch { release(touch: touch) }
         if let keyboard { if version >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) } }
         keyboard = nil
-        if let xkbState { xkb_state_unref(xkbState) }
-        if let xkbKeymap { xkb_keymap_unref(xkbKeymap) }
-        if let xkbContext { xkb_context_unref(xkbContext) }
+        keys = nil
         if version >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 }
