@@ -14,16 +14,19 @@ let package = Package(
         .library(name: "TouchCore", targets: ["TouchCore"]),
         .library(name: "Visualizer", targets: ["Visualizer"]),
         .library(name: "Renderer", targets: ["Renderer"]),
+        .library(name: "Configuration", targets: ["Configuration"]),
         .executable(name: "touchlight", targets: ["touchlight"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "TouchCore"),
         .target(name: "Visualizer", dependencies: ["TouchCore"], swiftSettings: optimizedEvenInDebug),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Configuration", dependencies: ["Visualizer", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "Renderer", dependencies: ["Visualizer", "CPixman", "CZlib"], swiftSettings: optimizedEvenInDebug),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
@@ -40,6 +43,7 @@ let package = Package(
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer"], exclude: ["Goldens"]),
         .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
         .testTarget(name: "EndToEndTests", exclude: ["Fixtures", "MirDriver"]),
     ],

@@ -1,0 +1,37 @@
+import Visualizer
+
+/// Everything a user can configure. Sizes are logical pixels; durations are milliseconds in
+/// the file (keys ending in `_ms`) and seconds here; colours are `#RRGGBB` or `#RRGGBBAA`.
+public struct Configuration: Equatable, Sendable {
+    public var style = VisualizerStyle()
+    public var input = Input()
+    public var output = Output()
+    /// Longest pause between the taps of a double tap, in seconds.
+    public var doubleTapInterval = 0.35
+    /// Frames per second at most (0: as fast as the compositor asks).
+    public var maximumFrameRate = 0
+
+    public init() {}
+
+    public struct Input: Equatable, Sendable {
+        /// Where touches come from: "wayland" (wl_touch, with capture), "libinput" or "replay".
+        public var source = "wayland"
+        /// Take touches instead of letting them through.
+        public var capture = false
+        /// The trace for the replay source.
+        public var replayFile = ""
+        public var replaySpeed = 1.0
+        public var replayLoops = false
+    }
+
+    public struct Output: Equatable, Sendable {
+        /// Output names to show markers on; empty means every output.
+        public var only: [String] = []
+        /// For the libinput source: the output the touchscreen is mapped to ("" picks the built-in panel).
+        public var touchscreenOutput = ""
+        /// For the libinput source: the touchscreen's rotation relative to the output.
+        public var transform = "normal"
+        /// For the libinput source: a scale to use instead of the output's (0: the output's).
+        public var scaleOverride = 0.0
+    }
+}

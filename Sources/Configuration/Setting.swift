@@ -1,0 +1,171 @@
+import Visualizer
+
+/// One configuration key: where it lives, what it means, what values it takes, and how it maps
+/// onto `Configuration`. The table of settings drives parsing, validation, the commented
+/// default file and the round-trip tests, so a key is declared once.
+struct Setting: Sendable {
+    /// A value as read from TOML.
+    enum Value: Equatable, Sendable {
+        case integer(Int)
+        case number(Double)
+        case boolean(Bool)
+        case text(String)
+        case texts([String])
+    }
+
+    let section: String
+    let name: String
+    let help: String
+    /// How the expected value is described in error messages.
+    let expected: String
+    /// Converts a value read from the file (nil: not acceptable) and applies it.
+    let apply: @Sendable (Value, inout Configuration) -> Bool
+    /// The current value, as it is written in the file.
+    let current: @Sendable (Configuration) -> Value
+
+    var path: String { "[\(section)] \(name)" }
+}
+
+extension Setting {
+    static func number(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Double> & Sendable,
+                       _ range: ClosedRange<Double>) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "a number from \(format(range.lowerBound)) to \(format(range.upperBound))",
+                apply: { value, config in
+                    guard let v = value.asDouble, range.contains(v) else { return false }
+                    config[keyPath: key] = v
+                    return true
+                }, current: { .number($0[keyPath: key]) })
+    }
+
+    static func milliseconds(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Double> & Sendable,
+                             _ range: ClosedRange<Int>) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "a whole number of milliseconds from \(range.lowerBound) to \(range.upperBound)",
+                apply: { value, config in
+                    guard case .integer(let ms) = value, range.contains(ms) else { return false }
+                    config[keyPath: key] = Double(ms) / 1000
+                    return true
+                }, current: { .integer(Int(($0[keyPath: key] * 1000).rounded())) })
+    }
+
+    static func integer(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Int> & Sendable,
+                        _ range: ClosedRange<Int>) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+                apply: { value, config in
+                    guard case .integer(let v) = value, range.contains(v) else { return false }
+                    config[keyPath: key] = v
+                    return true
+                }, current: { .integer($0[keyPath: key]) })
+    }
+
+    static func flag(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Bool> & Sendable) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "true or false",
+                apply: { value, config in
+                    guard case .boolean(let v) = value else { return false }
+                    config[keyPath: key] = v
+                    return true
+                }, current: { .boolean($0[keyPath: key]) })
+    }
+
+    static func text(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, String> & Sendable,
+                     allowed: [String]? = nil) -> Setting {
+        let expected = allowed.map { "one of " + $0.map { "\"\($0)\"" }.joined(separator: ", ") } ?? "a string"
+        return Setting(section: section, name: name, help: help, expected: expected,
+                       apply: { value, config in
+                           guard case .text(let v) = value, allowed?.contains(v) ?? true else { return false }
+                           config[keyPath: key] = v
+                           return true
+                       }, current: { .text($0[keyPath: key]) })
+    }
+
+    static func texts(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [String]> & Sendable) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "a list of strings",
+                apply: { value, config in
+                    switch value {
+                    case .texts(let v): config[keyPath: key] = v
+                    default: return false
+                    }
+                    return true
+                }, current: { .texts($0[keyPath: key]) })
+    }
+
+    static func color(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Color> & Sendable) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "a colour \"#RRGGBB\" or \"#RRGGBBAA\"",
+                apply: { value, config in
+                    guard case .text(let v) = value, let color = Color(hex: v) else { return false }
+                    config[keyPath: key] = color
+                    return true
+                }, current: { .text(Self.colorText($0[keyPath: key])) })
+    }
+
+    static func colors(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [Color]> & Sendable) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "a non-empty list of colours \"#RRGGBB\" or \"#RRGGBBAA\"",
+                apply: { value, config in
+                    guard case .texts(let v) = value, !v.isEmpty else { return false }
+                    let colors = v.compactMap(Color.init(hex:))
+                    guard colors.count == v.count else { return false }
+                    config[keyPath: key] = colors
+                    return true
+                }, current: { .texts($0[keyPath: key].map(Self.colorText)) })
+    }
+
+    static func cues(_ section: String, _ name: String, _ help: String) -> Setting {
+        let names = CueKind.allCases.map(\.fileName)
+        return Setting(section: section, name: name, help: help,
+                       expected: "a list of cue names from " + names.map { "\"\($0)\"" }.joined(separator: ", "),
+                       apply: { value, config in
+                           guard case .texts(let v) = value else { return false }
+                           let kinds = v.compactMap { name in CueKind.allCases.first { $0.fileName == name } }
+                           guard kinds.count == v.count else { return false }
+                           config.style.showCues = Set(kinds)
+                           return true
+                       }, current: { config in .texts(CueKind.allCases.filter { config.style.showCues.contains($0) }.map(\.fileName)) })
+    }
+
+    /// `#RRGGBB` when opaque, else `#RRGGBBAA`.
+    static func colorText(_ color: Color) -> String {
+        let hex = color.hex
+        return hex.hasSuffix("FF") ? String(hex.dropLast(2)) : hex
+    }
+}
+
+extension CueKind {
+    /// The cue's name in the configuration file.
+    var fileName: String {
+        switch self {
+        case .tap: "tap"
+        case .doubleTap: "double-tap"
+        case .longPress: "long-press"
+        case .pan: "pan"
+        case .pinch: "pinch"
+        case .rotation: "rotation"
+        case .swipe: "swipe"
+        case .edgeSwipe: "edge-swipe"
+        }
+    }
+}
+
+extension Setting.Value {
+    var asDouble: Double? {
+        switch self {
+        case .integer(let v): Double(v)
+        case .number(let v): v
+        default: nil
+        }
+    }
+
+    /// How the value is written in TOML.
+    var toml: String {
+        switch self {
+        case .integer(let v): String(v)
+        case .number(let v): v == v.rounded() && abs(v) < 1e12 ? "\(Int(v)).0" : String(v)
+        case .boolean(let v): v ? "true" : "false"
+        case .text(let v): "\"\(v)\""
+        case .texts(let v): "[" + v.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// A number for messages: `30` for whole numbers, `0.35` otherwise.
+func format(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(value)
+}

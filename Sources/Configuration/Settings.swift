@@ -1,0 +1,52 @@
+/// Every configuration key, section by section, in the order the default file lists them.
+extension Setting {
+    static let all: [Setting] = [
+        // [marker]
+        .number("marker", "radius", "Radius of the marker disc, larger than a fingertip.", \.style.markerRadius, 4...400),
+        .number("marker", "ring_width", "Width of the ring around the disc.", \.style.ringWidth, 0.5...50),
+        .colors("marker", "palette", "Colour per finger: finger 1 takes the first, a lifted finger's colour is reused next.", \.style.palette),
+        .number("marker", "fill_opacity", "Opacity of the disc.", \.style.fillOpacity, 0...1),
+        .number("marker", "ring_opacity", "Opacity of the ring.", \.style.ringOpacity, 0...1),
+        .number("marker", "shadow_opacity", "Dark outline that keeps markers visible on light backgrounds (0: none).", \.style.shadowOpacity, 0...1),
+        .flag("marker", "contact_shape", "Draw the contact ellipse when the touchscreen reports one.", \.style.showContactShape),
+        // [ripple]
+        .flag("ripple", "enabled", "Leave ripples along a moving finger's path.", \.style.ripplesEnabled),
+        .number("ripple", "spacing", "Distance travelled between two ripples.", \.style.rippleSpacing, 2...1000),
+        .milliseconds("ripple", "duration_ms", "How long a ripple takes to shrink and fade.", \.style.rippleDuration, 20...10_000),
+        .number("ripple", "end_scale", "Size a ripple shrinks to, relative to the marker.", \.style.rippleEndScale, 0...4),
+        .number("ripple", "opacity", "Opacity of a new ripple.", \.style.rippleOpacity, 0...1),
+        // [fade]
+        .milliseconds("fade", "lift_ms", "How long a lifted finger's marker takes to fade out.", \.style.liftFadeDuration, 0...10_000),
+        .milliseconds("fade", "stale_ms", "A marker whose touch sends nothing for this long fades out (a lost up event).", \.style.staleTimeout, 100...600_000),
+        // [gestures]
+        .cues("gestures", "show", "Gesture cues to draw."),
+        .color("gestures", "cue_color", "Colour of the gesture cues.", \.style.cueColor),
+        .milliseconds("gestures", "cue_duration_ms", "How long a cue takes to play or fade.", \.style.cueDuration, 50...10_000),
+        .number("gestures", "cue_line_width", "Line width of the cues.", \.style.cueLineWidth, 0.5...50),
+        .milliseconds("gestures", "long_press_ms", "How long a finger rests before it is a long press.", \.style.longPressDuration, 100...10_000),
+        .milliseconds("gestures", "double_tap_interval_ms", "Longest pause between the two taps of a double tap.", \.doubleTapInterval, 50...2_000),
+        // [input]
+        .text("input", "source", "Where touches come from.", \.input.source, allowed: ["wayland", "libinput", "replay"]),
+        .flag("input", "capture", "Take touches instead of letting them through to the applications below.", \.input.capture),
+        .text("input", "replay_file", "Trace to play with the replay source.", \.input.replayFile),
+        .number("input", "replay_speed", "Replay speed (2: twice as fast).", \.input.replaySpeed, 0.01...100),
+        .flag("input", "replay_loop", "Start the replay over when it ends.", \.input.replayLoops),
+        // [output]
+        .texts("output", "only", "Outputs to show markers on, by name (empty: every output).", \.output.only),
+        .text("output", "touchscreen_output", "libinput source: the output the touchscreen belongs to (empty: the built-in panel).", \.output.touchscreenOutput),
+        .text("output", "transform", "libinput source: the touchscreen's rotation relative to the output.", \.output.transform,
+              allowed: ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]),
+        .number("output", "scale", "libinput source: a scale to use instead of the output's (0: the output's).", \.output.scaleOverride, 0...10),
+        // [performance]
+        .integer("performance", "max_markers", "Most markers at once (fingers plus fading ones).", \.style.maximumMarkers, 1...100),
+        .integer("performance", "max_ripples", "Most ripples at once; past it the oldest is recycled.", \.style.maximumRipples, 0...10_000),
+        .integer("performance", "max_cues", "Most gesture cues at once.", \.style.maximumCues, 1...1_000),
+        .integer("performance", "max_fps", "Frames per second at most (0: as often as the compositor asks).", \.maximumFrameRate, 0...1_000),
+    ]
+
+    static var sections: [String] {
+        var seen: [String] = []
+        for setting in all where !seen.contains(setting.section) { seen.append(setting.section) }
+        return seen
+    }
+}

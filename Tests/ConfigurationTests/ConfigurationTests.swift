@@ -1,0 +1,104 @@
+import Testing
+import Visualizer
+@testable import Configuration
+
+@Suite struct ConfigurationTests {
+    @Test func theDefaultFileReadsBackToTheDefaults() throws {
+        let text = Configuration().tomlText
+        #expect(try Configuration(toml: text, file: "default.toml") == Configuration())
+        for setting in Setting.all {
+            #expect(text.components(separatedBy: "\n\(setting.name) = ").count >= 2, "\(setting.path) is in the default file")
+        }
+        #expect(try Configuration(toml: "", file: "empty.toml") == Configuration(), "no keys: the defaults")
+    }
+
+    @Test func everyKeyRoundTrips() throws {
+        var c = Configuration()
+        c.style.markerRadius = 41.5
+        c.style.ringWidth = 4
+        c.style.palette = [Color(hex: "#112233")!, Color(hex: "#44556680")!]
+        c.style.fillOpacity = 0.2
+        c.style.ringOpacity = 0.5
+        c.style.shadowOpacity = 0
+        c.style.showContactShape = false
+        c.style.ripplesEnabled = false
+        c.style.rippleSpacing = 12
+        c.style.rippleDuration = 0.25
+        c.style.rippleEndScale = 0.5
+        c.style.rippleOpacity = 0.3
+        c.style.liftFadeDuration = 0.15
+        c.style.staleTimeout = 2
+        c.style.showCues = [.tap, .pinch]
+        c.style.cueColor = Color(hex: "#FFEE00")!
+        c.style.cueDuration = 0.6
+        c.style.cueLineWidth = 2
+        c.style.longPressDuration = 0.8
+        c.doubleTapInterval = 0.4
+        c.input.source = "replay"
+        c.input.capture = true
+        c.input.replayFile = "/tmp/demo.trace"
+        c.input.replaySpeed = 2
+        c.input.replayLoops = true
+        c.output.only = ["eDP-1", "HDMI-A-1"]
+        c.output.touchscreenOutput = "eDP-1"
+        c.output.transform = "90"
+        c.output.scaleOverride = 1.5
+        c.style.maximumMarkers = 12
+        c.style.maximumRipples = 64
+        c.style.maximumCues = 8
+        c.maximumFrameRate = 60
+        let back = try Configuration(toml: c.tomlText, file: "custom.toml")
+        #expect(back == c)
+        // Each setting read the changed value (none is left at its default by accident).
+        for setting in Setting.all {
+            #expect(setting.current(back) == setting.current(c), "\(setting.path)")
+            #expect(setting.current(c) != setting.current(Configuration()), "\(setting.path) was changed by this test")
+        }
+    }
+
+    /// Bad files and the exact messages they get.
+    @Test(arguments: [
+        ("[marker]\nradius = \"big\"\n",
+         ["bad.toml:2:1: [marker] radius: found \"big\" (a string); expected a number from 4 to 400"]),
+        ("[marker]\nfill_opacity = 1.5\n",
+         ["bad.toml:2:1: [marker] fill_opacity: found 1.5 (a number); expected a number from 0 to 1"]),
+        ("[ripple]\nspacng = 20\n",
+         ["bad.toml:2:1: [ripple] spacng: unknown key; did you mean spacing?"]),
+        ("[riple]\nspacing = 20\n",
+         ["bad.toml:1:1: [riple]: unknown section; did you mean [ripple]?"]),
+        ("[marker]\nduration_ms = 300\n",
+         ["bad.toml:2:1: [marker] duration_ms: unknown key; did you mean [ripple] duration_ms?"]),
+        ("[fade]\nlift_ms = 0.3\n",
+         ["bad.toml:2:1: [fade] lift_ms: found 0.3 (a number); expected a whole number of milliseconds from 0 to 10000"]),
+        ("[marker]\npalette = [\"#FF0000\", \"red\"]\n",
+         ["bad.toml:2:1: [marker] palette: found [\"#FF0000\", \"red\"] (a list); expected a non-empty list of colours \"#RRGGBB\" or \"#RRGGBBAA\""]),
+        ("[input]\nsource = \"usb\"\n  capture = \"yes\"\n",
+         ["bad.toml:2:1: [input] source: found \"usb\" (a string); expected one of \"wayland\", \"libinput\", \"replay\"",
+          "bad.toml:3:3: [input] capture: found \"yes\" (a string); expected true or false"]),
+        ("[gestures]\nshow = [\"tap\", \"wave\"]\n",
+         ["bad.toml:2:1: [gestures] show: found [\"tap\", \"wave\"] (a list); expected a list of cue names from \"tap\", \"double-tap\", \"long-press\", \"pan\", \"pinch\", \"rotation\", \"swipe\", \"edge-swipe\""]),
+        ("radius = 30\n",
+         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [gestures], [input], [output], [performance]; did you mean [marker] radius?"]),
+        ("[marker\nradius = 30\n",
+         ["bad.toml:1:8: not valid TOML: Error while parsing table header: expected ']', saw '\\n'"]),
+    ])
+    func badFilesGetClearMessages(text: String, expected: [String]) {
+        do {
+            _ = try Configuration(toml: text, file: "bad.toml")
+            Issue.record("accepted a bad file")
+        } catch {
+            #expect(error.problems.map(\.description) == expected)
+        }
+    }
+
+    @Test func everyProblemIsReportedAtOnce() {
+        let text = "[marker]\nradius = 0\nring_width = -1\nshadow = true\n[ripple]\nenabled = 1\n"
+        do {
+            _ = try Configuration(toml: text, file: "many.toml")
+            Issue.record("accepted a bad file")
+        } catch {
+            #expect(error.problems.map(\.line) == [2, 3, 4, 6])
+            #expect(error.problems[2].message == "unknown key; did you mean shadow_opacity?")
+        }
+    }
+}
