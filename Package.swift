@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "OverlayClient",
                 dependencies: ["Renderer", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
         .executableTarget(name: "touchlight", dependencies: [
-            "OverlayClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "OverlayClient", "Configuration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "CAllocationCounter"]),

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Configuration
+import Foundation
 import OverlayClient
 
 /// `touchlight`: shows every touch on screen, above every window, on every output.
@@ -6,6 +8,16 @@ import OverlayClient
 struct Touchlight: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchlight",
+        abstract: "Show every touch on a Wayland desktop: markers, ripple trails and gesture cues.",
+        version: "0.1.0",
+        subcommands: [Overlay.self, ConfigCommand.self],
+        defaultSubcommand: Overlay.self)
+}
+
+/// Runs the overlay (what `touchlight` alone does).
+struct Overlay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Show every touch on a Wayland desktop: markers, ripple trails and gesture cues.",
         discussion: """
             Touchlight puts a transparent overlay on every output, above every window, and draws a \
@@ -17,8 +29,13 @@ struct Touchlight: ParsableCommand {
 
             Input sources: with --capture, the overlay takes the touches itself (Escape lets them \
             through again); with --replay, it plays a recorded trace.
-            """,
-        version: "0.1.0")
+
+            Settings come from the configuration file (see `touchlight config path` and \
+            `touchlight config default`); the flags here override it.
+            """)
+
+    @Option(help: ArgumentHelp("Read the configuration from this file.", valueName: "path"))
+    var config: String?
 
     @Flag(help: "Take touches instead of letting them through to the applications below (Escape ends it).")
     var capture = false
@@ -27,7 +44,7 @@ struct Touchlight: ParsableCommand {
     var replay: String?
 
     @Option(help: "Playback speed for --replay (2 plays twice as fast).")
-    var speed: Double = 1
+    var speed: Double?
 
     @Flag(name: .customLong("loop"), help: "Start --replay over when it ends.")
     var loops = false
@@ -42,16 +59,30 @@ struct Touchlight: ParsableCommand {
     var statistics = false
 
     func validate() throws {
-        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number, not \(speed).") }
+        if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number, not \(speed).") }
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one.") }
     }
 
     func run() throws {
+        // Flags over the file over the defaults.
+        var settings = Configuration()
+        let path = ConfigurationLocation.path(explicit: config, environment: ProcessInfo.processInfo.environment)
+        if let path, config != nil || FileManager.default.fileExists(atPath: path) {
+            do { settings = try Configuration(contentsOf: path) } catch {
+                printToStandardError("touchlight: the configuration has problems:\n\(error)")
+                throw ExitCode(1)
+            }
+        }
         var options = Options()
-        options.capture = capture
-        options.replayPath = replay
-        options.replaySpeed = speed
-        options.replayLoops = loops
+        options.style = settings.style
+        options.doubleTapInterval = settings.doubleTapInterval
+        options.capture = capture || settings.input.capture
+        options.replayPath = replay ?? (settings.input.source == "replay" && !settings.input.replayFile.isEmpty ? settings.input.replayFile : nil)
+        options.replaySpeed = speed ?? settings.input.replaySpeed
+        options.replayLoops = loops || settings.input.replayLoops
+        if replay == nil, settings.input.source == "libinput" {
+            printToStandardError("touchlight: [input] source = \"libinput\" is not available in this build yet; using wl_touch.")
+        }
         options.verbose = verbose
         options.quiet = quiet
         options.statistics = statistics

@@ -15,6 +15,8 @@ public struct Options: Sendable {
     /// Print input-to-commit latency and idle wakeups on exit.
     public var statistics = false
     public var style = VisualizerStyle()
+    /// Longest pause between the taps of a double tap, in seconds.
+    public var doubleTapInterval = 0.35
 
     public init() {}
 }
@@ -39,6 +41,13 @@ public final class App {
     public init(options: Options) throws {
         self.options = options
         isCapturing = options.capture
+        // The trace is read first: a malformed one is rejected whole, before anything shows.
+        var trace: TouchTrace?
+        if let path = options.replayPath {
+            do { trace = try TouchTrace(text: try readFile(path)) } catch let error as TraceError {
+                throw ClientError.trace("\(path): \(error)")
+            }
+        }
         scheduler = try TimerfdScheduler()
         connection = try Connection()
         connection.onOutputAdded = { [unowned self] proxy, name, version in self.addOutput(proxy, name: name, version: version) }
@@ -47,11 +56,7 @@ public final class App {
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
         try connection.bindGlobals()
-        if let path = options.replayPath {
-            let trace: TouchTrace
-            do { trace = try TouchTrace(text: try readFile(path)) } catch let error as TraceError {
-                throw ClientError.trace("\(path): \(error)")
-            }
+        if let trace {
             replay = ReplaySource(app: self, trace: trace, speed: options.replaySpeed, loops: options.replayLoops)
         }
     }

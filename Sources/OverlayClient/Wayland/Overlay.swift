@@ -46,6 +46,8 @@ final class Overlay {
         buffers = BufferRing(shm: connection.shm!)
         window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: app.scheduler)
         window.isCapturing = capture
+        window.lens.gestures.longPress.minimumPressDuration = style.longPressDuration
+        window.lens.gestures.doubleTap.maximumIntervalBetweenTaps = app.options.doubleTapInterval
         dispatcher = TouchDispatcher(window: window, scheduler: app.scheduler)
         dispatcher.eventObserver = { [unowned app, unowned window] event in app.log(event, on: output.name, window: window) }
         let me = Unmanaged.passUnretained(self).toOpaque()

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Configuration
+import Foundation
+
+/// `touchlight config …`: check, print or locate the configuration file.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Check, print or locate the configuration file.",
+        subcommands: [Check.self, Default.self, Path.self])
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a configuration file; list every problem and exit 1 if there is one.")
+
+        @Argument(help: ArgumentHelp("The file (default: the one touchlight would use).", valueName: "path"))
+        var path: String?
+
+        func run() throws {
+            guard let file = ConfigurationLocation.path(explicit: path, environment: ProcessInfo.processInfo.environment) else {
+                throw ValidationError("No configuration path: set HOME or XDG_CONFIG_HOME, or name the file.")
+            }
+            guard FileManager.default.fileExists(atPath: file) else {
+                print("\(file): no such file (touchlight uses the built-in defaults)")
+                throw ExitCode(path == nil ? 0 : 1)
+            }
+            do {
+                _ = try Configuration(contentsOf: file)
+                print("\(file): valid")
+            } catch {
+                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    struct Default: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a complete, commented configuration file with the default values.")
+
+        func run() { print(Configuration().tomlText, terminator: "") }
+    }
+
+    struct Path: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print where touchlight looks for its configuration file.")
+
+        func run() throws {
+            guard let file = ConfigurationLocation.path(explicit: nil, environment: ProcessInfo.processInfo.environment) else {
+                throw ValidationError("Neither HOME nor XDG_CONFIG_HOME is set.")
+            }
+            print(file)
+        }
+    }
+}
