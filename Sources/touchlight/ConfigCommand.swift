@@ -1,5 +1,5 @@
 import ArgumentParser
-import Configuration
+import TouchlightConfig
 import Foundation
 
 /// `touchlight config …`: check, print or locate the configuration file.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Configuration
+import TouchlightConfig
 import Foundation
 import OverlayClient
 
@@ -77,6 +77,8 @@ struct Overlay: ParsableCommand {
         options.style = settings.style
         options.doubleTapInterval = settings.doubleTapInterval
         options.capture = capture || settings.input.capture
+        options.captureForcedByFlag = capture
+        options.configurationPath = path
         options.replayPath = replay ?? (settings.input.source == "replay" && !settings.input.replayFile.isEmpty ? settings.input.replayFile : nil)
         options.replaySpeed = speed ?? settings.input.replaySpeed
         options.replayLoops = loops || settings.input.replayLoops

@@ -8,3 +8,4 @@
 
 /// memfd_create(name, MFD_CLOEXEC).
 int tl_memfd_create(const char *name);
+#include <sys/inotify.h>

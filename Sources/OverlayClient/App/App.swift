@@ -1,5 +1,6 @@
 import CWaylandClient
 import CLinux
+import TouchlightConfig
 import Glibc
 import TouchCore
 import Visualizer
@@ -17,6 +18,10 @@ public struct Options: Sendable {
     public var style = VisualizerStyle()
     /// Longest pause between the taps of a double tap, in seconds.
     public var doubleTapInterval = 0.35
+    /// The configuration file to watch and reload while running (nil: none).
+    public var configurationPath: String?
+    /// Whether --capture was given (it overrides the file's `capture`, also on reload).
+    public var captureForcedByFlag = false
 
     public init() {}
 }
@@ -37,10 +42,15 @@ public final class App {
     private(set) var isCapturing: Bool
     private var exitStatus: Int32?
     private let stats = Statistics()
+    private var watcher: ConfigurationWatcher?
+    private(set) var style: VisualizerStyle
+    private(set) var doubleTapInterval: Double
 
     public init(options: Options) throws {
         self.options = options
         isCapturing = options.capture
+        style = options.style
+        doubleTapInterval = options.doubleTapInterval
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         var trace: TouchTrace?
         if let path = options.replayPath {
@@ -66,6 +76,12 @@ public final class App {
         installSignalHandling()
         loop.add(fd: scheduler.fd) { [unowned self] revents in
             if revents & Int16(POLLIN) != 0 { self.scheduler.timerExpired() }
+        }
+        if let path = options.configurationPath, let watcher = ConfigurationWatcher(path: path) {
+            self.watcher = watcher
+            loop.add(fd: watcher.fd) { [unowned self] revents in
+                if revents & Int16(POLLIN) != 0, watcher.fileChanged() { self.reloadConfiguration(from: path) }
+            }
         }
         let displayFD = wl_display_get_fd(connection.display)
         loop.add(fd: displayFD) { [unowned self] revents in self.displayReady(revents) }
@@ -132,7 +148,7 @@ public final class App {
                 overlay.scaleMayHaveChanged()
             } else {
                 self.overlays[name] = Overlay(app: self, output: output, connection: self.connection,
-                                              capture: self.isCapturing, style: self.options.style)
+                                              capture: self.isCapturing, style: self.style)
                 self.note("overlay on output \(output.name.isEmpty ? "#\(name)" : output.name)")
             }
         }
@@ -173,6 +189,25 @@ public final class App {
         for overlay in overlays.values { overlay.setCapturing(capturing, layerShellVersion: connection.layerShellVersion) }
         for seat in seats.values { seat.updateKeyboard() }
         note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
+    }
+
+    // MARK: Live reload
+
+    /// Applies a changed configuration file without restarting or losing markers; a file with
+    /// problems is reported and the last good configuration stays in force.
+    func reloadConfiguration(from path: String) {
+        let settings: Configuration
+        do {
+            settings = try Configuration(contentsOf: path)
+        } catch {
+            printError("touchlight: \(path) has problems; keeping the last good configuration:\n\(error)")
+            return
+        }
+        style = settings.style
+        doubleTapInterval = settings.doubleTapInterval
+        for overlay in overlays.values { overlay.apply(style: style, doubleTapInterval: doubleTapInterval) }
+        if !options.captureForcedByFlag { setCapturing(settings.input.capture) }
+        note("configuration reloaded from \(path)")
     }
 
     // MARK: Time and statistics

@@ -46,9 +46,8 @@ final class Overlay {
         buffers = BufferRing(shm: connection.shm!)
         window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: app.scheduler)
         window.isCapturing = capture
-        window.lens.gestures.longPress.minimumPressDuration = style.longPressDuration
-        window.lens.gestures.doubleTap.maximumIntervalBetweenTaps = app.options.doubleTapInterval
         dispatcher = TouchDispatcher(window: window, scheduler: app.scheduler)
+        applyGestureThresholds(style: style, doubleTapInterval: app.doubleTapInterval)
         dispatcher.eventObserver = { [unowned app, unowned window] event in app.log(event, on: output.name, window: window) }
         let me = Unmanaged.passUnretained(self).toOpaque()
 
@@ -93,6 +92,19 @@ final class Overlay {
         guard capturing else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
         return version >= 4 ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue
             : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue
+    }
+
+    /// A new style (live reload): active markers stay; everything is redrawn with it.
+    func apply(style: VisualizerStyle, doubleTapInterval: Double) {
+        window.visualizer.style = style
+        renderer.invalidateSprites()
+        applyGestureThresholds(style: style, doubleTapInterval: doubleTapInterval)
+        setNeedsDraw()
+    }
+
+    private func applyGestureThresholds(style: VisualizerStyle, doubleTapInterval: Double) {
+        window.lens.gestures.longPress.minimumPressDuration = style.longPressDuration
+        window.lens.gestures.doubleTap.maximumIntervalBetweenTaps = doubleTapInterval
     }
 
     /// Switches capture mode: the input region and keyboard interactivity follow.

@@ -1,6 +1,6 @@
 import Testing
 import Visualizer
-@testable import Configuration
+@testable import TouchlightConfig
 
 @Suite struct ConfigurationTests {
     @Test func theDefaultFileReadsBackToTheDefaults() throws {
