@@ -1,7 +1,7 @@
 import ArgumentParser
-import TouchlightConfig
 import Foundation
 import OverlayClient
+import TouchlightConfig
 
 /// `touchlight`: shows every touch on screen, above every window, on every output.
 @main
@@ -9,8 +9,16 @@ struct Touchlight: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchlight",
         abstract: "Show every touch on a Wayland desktop: markers, ripple trails and gesture cues.",
+        discussion: """
+            Touchlight puts a transparent overlay on every output, above every window, and draws a \
+            marker for each finger, a short ripple trail as it moves, and a cue for each recognized \
+            gesture (tap, double tap, long press, pan, pinch, rotate, swipe, edge swipe). It needs a \
+            compositor with wlr-layer-shell (sway, Hyprland, wayfire, river, labwc, KDE, Mir).
+
+            `touchlight` alone runs the overlay (the `run` subcommand).
+            """,
         version: "0.1.0",
-        subcommands: [Overlay.self, ConfigCommand.self],
+        subcommands: [Overlay.self, Record.self, ConfigCommand.self],
         defaultSubcommand: Overlay.self)
 }
 
@@ -18,22 +26,52 @@ struct Touchlight: ParsableCommand {
 struct Overlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Show every touch on a Wayland desktop: markers, ripple trails and gesture cues.",
+        abstract: "Run the overlay: markers for every touch, on every output.",
         discussion: """
-            Touchlight puts a transparent overlay on every output, above every window, and draws a \
-            marker for each finger, a short ripple trail as it moves, and a cue for each recognized \
-            gesture (tap, double tap, long press, pan, pinch, rotate, swipe, edge swipe).
-
-            By default the overlay lets every touch through to the applications below. It needs a \
-            compositor with wlr-layer-shell (sway, Hyprland, wayfire, river, labwc, KDE, Mir).
-
-            Input sources: with --capture, the overlay takes the touches itself (Escape lets them \
-            through again); with --replay, it plays a recorded trace.
+            By default the overlay lets every touch through to the applications below. With \
+            --capture it takes the touches itself (Escape lets them through again); with --replay \
+            it plays a recorded trace.
 
             Settings come from the configuration file (see `touchlight config path` and \
-            `touchlight config default`); the flags here override it.
+            `touchlight config default`), which is reloaded when it changes; the flags here \
+            override it.
             """)
 
+    @OptionGroup var overlay: OverlayOptions
+
+    func run() throws {
+        try launch(overlay.makeOptions())
+    }
+}
+
+/// `touchlight record FILE`: the overlay, recording every touch into a trace file.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the overlay and record every touch into a trace file, written on exit.",
+        discussion: """
+            Touches are taken from the overlay (capture mode) unless --replay is given, in which \
+            case what is replayed is recorded. Stop with Ctrl-C or SIGTERM; the file is written \
+            then, in the format `--replay` reads.
+            """)
+
+    @Argument(help: ArgumentHelp("The trace file to write.", valueName: "file"))
+    var file: String
+
+    @OptionGroup var overlay: OverlayOptions
+
+    func run() throws {
+        var options = try overlay.makeOptions()
+        options.recordPath = file
+        if overlay.replay == nil {
+            options.capture = true
+            options.captureForcedByFlag = true
+        }
+        try launch(options)
+    }
+}
+
+/// The options of `run` and `record`.
+struct OverlayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read the configuration from this file.", valueName: "path"))
     var config: String?
 
@@ -55,7 +93,7 @@ struct Overlay: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
-    @Flag(help: "On exit, print input-to-commit latency and wakeups since the last frame.")
+    @Flag(help: "On exit, print input-to-commit latency and wakeups before exit.")
     var statistics = false
 
     func validate() throws {
@@ -63,8 +101,8 @@ struct Overlay: ParsableCommand {
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one.") }
     }
 
-    func run() throws {
-        // Flags over the file over the defaults.
+    /// The options: flags over the configuration file over the defaults.
+    func makeOptions() throws -> Options {
         var settings = Configuration()
         let path = ConfigurationLocation.path(explicit: config, environment: ProcessInfo.processInfo.environment)
         if let path, config != nil || FileManager.default.fileExists(atPath: path) {
@@ -82,20 +120,25 @@ struct Overlay: ParsableCommand {
         options.replayPath = replay ?? (settings.input.source == "replay" && !settings.input.replayFile.isEmpty ? settings.input.replayFile : nil)
         options.replaySpeed = speed ?? settings.input.replaySpeed
         options.replayLoops = loops || settings.input.replayLoops
-        if replay == nil, settings.input.source == "libinput" {
-            printToStandardError("touchlight: [input] source = \"libinput\" is not available in this build yet; using wl_touch.")
-        }
         options.verbose = verbose
         options.quiet = quiet
         options.statistics = statistics
-        let status = try MainActor.assumeIsolated { () throws -> Int32 in
-            do {
-                return try App(options: options).run()
-            } catch {
-                printToStandardError("touchlight: \(error)")
-                return 1
-            }
+        if replay == nil, settings.input.source == "libinput" {
+            printToStandardError("touchlight: [input] source = \"libinput\" is not available in this build yet; using wl_touch.")
         }
-        if status != 0 { throw ExitCode(status) }
+        return options
     }
+}
+
+/// Runs the overlay program; a failure to start prints its reason and exits 1.
+func launch(_ options: Options) throws {
+    let status = MainActor.assumeIsolated { () -> Int32 in
+        do {
+            return try App(options: options).run()
+        } catch {
+            printToStandardError("touchlight: \(error)")
+            return 1
+        }
+    }
+    if status != 0 { throw ExitCode(status) }
 }

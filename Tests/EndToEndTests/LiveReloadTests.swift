@@ -46,3 +46,48 @@ struct LiveReloadTests {
         #expect(touchlight.isRunning)
     }
 }
+
+/// record → replay: recording what a replay delivers gives back the same trace.
+@Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+struct RecordTests {
+    @Test func recordingAReplayGivesTheSameTrace() throws {
+        let out = NSTemporaryDirectory() + "touchlight-recorded-\(UUID().uuidString.prefix(8)).trace"
+        defer { unlink(out) }
+        let sway = try Sway()
+        defer { sway.stop() }
+        let log = Pipe()
+        let touchlight = try sway.start(Sway.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
+        usleep(2_000_000)  // the trace lasts 1 s from 0.3 s
+        touchlight.terminate()
+        #expect(waitForExit(touchlight, timeout: 5))
+        #expect(touchlight.terminationStatus == 0)
+        #expect(drain(log).contains("recorded 121 touch events to \(out)"))
+        let recorded = try TraceText.parse(String(contentsOfFile: out, encoding: .utf8))
+        let original = try TraceText.parse(String(contentsOfFile: SwayOverlayTests.trace, encoding: .utf8))
+        #expect(recorded.header == ["touchlight-trace 1", "output 800 600 1"])
+        #expect(recorded.events.count == original.events.count)
+        for (r, o) in zip(recorded.events, original.events) {
+            #expect(r.id == o.id && r.phase == o.phase)
+            #expect(abs(r.x - o.x) < 0.01 && abs(r.y - o.y) < 0.01, "\(r) vs \(o)")
+            #expect(abs(r.time - o.time) < 0.02, "times honoured within scheduling jitter: \(r.time) vs \(o.time)")
+        }
+    }
+}
+
+/// A minimal reader for trace files in tests (independent of the implementation's parser).
+enum TraceText {
+    struct Event: CustomStringConvertible {
+        let time: Double, id: String, phase: String, x: Double, y: Double
+        var description: String { "\(time) \(id) \(phase) \(x) \(y)" }
+    }
+
+    static func parse(_ text: String) throws -> (header: [String], events: [Event]) {
+        var header: [String] = [], events: [Event] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let f = line.split(separator: " ").map(String.init)
+            if header.count < 2 { header.append(f.joined(separator: " ")); continue }
+            events.append(Event(time: Double(f[0]) ?? -1, id: f[1], phase: f[2], x: Double(f[3]) ?? -1, y: Double(f[4]) ?? -1))
+        }
+        return (header, events)
+    }
+}

@@ -22,6 +22,8 @@ public struct Options: Sendable {
     public var configurationPath: String?
     /// Whether --capture was given (it overrides the file's `capture`, also on reload).
     public var captureForcedByFlag = false
+    /// Record every touch into this trace file, written on exit.
+    public var recordPath: String?
 
     public init() {}
 }
@@ -43,6 +45,7 @@ public final class App {
     private var exitStatus: Int32?
     private let stats = Statistics()
     private var watcher: ConfigurationWatcher?
+    private let recorder: TraceRecorder?
     private(set) var style: VisualizerStyle
     private(set) var doubleTapInterval: Double
 
@@ -51,6 +54,7 @@ public final class App {
         isCapturing = options.capture
         style = options.style
         doubleTapInterval = options.doubleTapInterval
+        recorder = options.recordPath.map(TraceRecorder.init(path:))
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         var trace: TouchTrace?
         if let path = options.replayPath {
@@ -243,6 +247,13 @@ public final class App {
 
     // MARK: Logging
 
+    /// Every event an overlay delivered: recorded (record) and logged (--verbose).
+    func observe(_ event: TouchEvent, on overlay: Overlay) {
+        recorder?.record(event, size: Size(width: Double(overlay.logicalSize.width), height: Double(overlay.logicalSize.height)),
+                         scale: overlay.scale.renderScale)
+        log(event, on: overlay.output.name, window: overlay.window)
+    }
+
     /// With --verbose: each touch's begin with the hit-test trace that placed it, and its end.
     func log(_ event: TouchEvent, on outputName: String, window: Window) {
         guard options.verbose else { return }
@@ -297,6 +308,14 @@ public final class App {
         if exitStatus == 0 {
             _ = wl_display_flush(connection.display)
             _ = wl_display_roundtrip(connection.display)
+        }
+        if let recorder {
+            if let problem = recorder.write() {
+                printError("touchlight: could not write \(recorder.path): \(problem)")
+                if exitStatus == 0 { exitStatus = 1 }
+            } else {
+                note("recorded \(recorder.eventCount) touch events to \(recorder.path)")
+            }
         }
         if options.statistics { printError("touchlight: \(stats.summary(now: scheduler.now, wakeupTimes: loop.recentWakeups))") }
         wl_display_disconnect(connection.display)

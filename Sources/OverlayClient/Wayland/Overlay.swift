@@ -48,7 +48,7 @@ final class Overlay {
         window.isCapturing = capture
         dispatcher = TouchDispatcher(window: window, scheduler: app.scheduler)
         applyGestureThresholds(style: style, doubleTapInterval: app.doubleTapInterval)
-        dispatcher.eventObserver = { [unowned app, unowned window] event in app.log(event, on: output.name, window: window) }
+        dispatcher.eventObserver = { [unowned self] event in self.app.observe(event, on: self) }
         let me = Unmanaged.passUnretained(self).toOpaque()
 
         if let viewporter = connection.viewporter {

@@ -1,0 +1,51 @@
+import TouchCore
+
+/// Records the touches a dispatcher delivers, in the trace format, so that replaying the file
+/// reproduces them. Times start at the first event; positions are logical.
+@MainActor
+final class TraceRecorder {
+    let path: String
+    private var trace: TouchTrace?
+    private var start = 0.0
+
+    init(path: String) { self.path = path }
+
+    var eventCount: Int { trace?.events.count ?? 0 }
+
+    /// Adds an event of the overlay with logical size `size` and `scale`.
+    func record(_ event: TouchEvent, size: Size, scale: Double) {
+        if trace == nil {
+            trace = TouchTrace(outputSize: size, scale: scale)
+            start = event.timestamp
+        }
+        let time = ((event.timestamp - start) * 10_000).rounded() / 10_000
+        var cancelled = false
+        for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
+            let p = touch.location(in: nil)
+            let phase: TouchTrace.Phase
+            switch touch.phase {
+            case .began: phase = .down
+            case .moved: phase = .move
+            case .ended: phase = .up
+            case .cancelled: cancelled = true; continue
+            case .stationary: continue
+            }
+            var e = TouchTrace.Event(time: time, id: touch.sourceID, phase: phase, x: p.x, y: p.y)
+            if let major = touch.majorRadius, let minor = touch.minorRadius {
+                (e.major, e.minor, e.orientation) = (major * 2, minor * 2, touch.orientation ?? 0)
+            }
+            trace?.events.append(e)
+        }
+        if cancelled { trace?.events.append(.init(time: time, id: 0, phase: .cancel, x: 0, y: 0)) }
+    }
+
+    /// Writes the file; nil on success, else why not.
+    func write() -> String? {
+        let text = (trace ?? TouchTrace(outputSize: Size(width: 1, height: 1))).text
+        guard let file = fopen(path, "w") else { return String(cString: strerror(errno)) }
+        defer { fclose(file) }
+        return fputs(text, file) < 0 ? String(cString: strerror(errno)) : nil
+    }
+}
+
+import Glibc
