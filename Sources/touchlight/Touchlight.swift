@@ -18,7 +18,7 @@ struct Touchlight: ParsableCommand {
             `touchlight` alone runs the overlay (the `run` subcommand).
             """,
         version: "0.1.0",
-        subcommands: [Overlay.self, Record.self, ConfigCommand.self],
+        subcommands: [Overlay.self, Record.self, Demo.self, DoctorCommand.self, ConfigCommand.self],
         defaultSubcommand: Overlay.self)
 }
 

@@ -63,12 +63,12 @@ final class Sway {
 
     /// Starts a client in the session; its standard error goes to the returned pipe.
     @discardableResult
-    func start(_ executable: String, _ arguments: [String], stderr: Pipe? = nil) throws -> Process {
+    func start(_ executable: String, _ arguments: [String], stderr: Pipe? = nil, stdout: Pipe? = nil) throws -> Process {
         let client = Process()
         client.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : (Self.which(executable) ?? executable))
         client.arguments = arguments
         client.environment = environment
-        client.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        client.standardOutput = stdout ?? FileHandle(forWritingAtPath: "/dev/null")
         client.standardError = stderr ?? FileHandle(forWritingAtPath: "/dev/null")
         try client.run()
         clients.append(client)

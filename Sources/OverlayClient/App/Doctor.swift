@@ -1,0 +1,109 @@
+import CWaylandClient
+import CWaylandProtocols
+import Glibc
+import TouchlightConfig
+
+/// `touchlight doctor`: what the compositor offers and what touchlight would use, as plain
+/// text a user can paste into a bug report.
+@MainActor
+public enum Doctor {
+    /// The report, and whether a compositor was reached.
+    public static func report(configurationPath: String?) -> (text: String, connected: Bool) {
+        var lines = ["touchlight 0.1.0 doctor", ""]
+        let env = ProcessInfoLite.environment
+        let connected: Bool
+        do {
+            let connection = try Connection()
+            connected = true
+            var outputs: [Output] = []
+            var seats: [SeatProbe] = []
+            connection.onOutputAdded = { proxy, name, version in
+                outputs.append(Output(proxy: proxy, globalName: name, version: version, xdgOutputManager: connection.xdgOutputManager))
+            }
+            connection.onSeatAdded = { proxy, _, _ in seats.append(SeatProbe(proxy: proxy)) }
+            _ = try? connection.bindGlobals()
+            _ = wl_display_roundtrip(connection.display)
+            _ = wl_display_roundtrip(connection.display)
+            lines.append("Compositor: connected (" + (env["WAYLAND_SOCKET"].map { "WAYLAND_SOCKET=\($0)" } ?? "WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "wayland-0")") + ")")
+            lines.append("Globals (interface, version offered; touchlight's version where it uses one):")
+            for global in connection.advertised.sorted(by: { $0.interface < $1.interface }) {
+                let used = Connection.supportedVersions[global.interface].map { ", used at \(min($0, global.version))" } ?? ""
+                lines.append("  \(global.interface) \(global.version)\(used)")
+            }
+            let required = ["wl_compositor", "wl_shm", "zwlr_layer_shell_v1"]
+            let missing = required.filter { name in !connection.advertised.contains { $0.interface == name } }
+            if let layerShell = connection.advertised.first(where: { $0.interface == "zwlr_layer_shell_v1" }) {
+                lines.append("Layer shell: offered (version \(layerShell.version)): touchlight can draw above every window")
+            } else {
+                lines.append("Layer shell: NOT offered: touchlight cannot run on this compositor (\(ClientError.missingGlobals(["zwlr_layer_shell_v1"])))")
+            }
+            if !missing.isEmpty { lines.append("Missing required globals: \(missing.joined(separator: ", "))") }
+            lines.append("Outputs:")
+            if outputs.isEmpty { lines.append("  none") }
+            for output in outputs.sorted(by: { $0.globalName < $1.globalName }) {
+                let logical = output.logicalSize.width > 0 ? ", logical \(output.logicalSize.width)×\(output.logicalSize.height)" : ""
+                lines.append("  \(output.name.isEmpty ? "(unnamed)" : output.name): \(output.modeSize.width)×\(output.modeSize.height) px\(logical), scale \(output.scale), transform \(transformName(output.transform)), position (\(output.position.x), \(output.position.y))")
+            }
+            lines.append("Seats:")
+            if seats.isEmpty { lines.append("  none") }
+            for seat in seats { lines.append("  \(seat.name.isEmpty ? "(unnamed)" : seat.name): \(seat.capabilityNames)") }
+            for output in outputs { output.destroy() }
+            for seat in seats { seat.destroy() }
+            connection.destroyGlobals()
+            wl_display_disconnect(connection.display)
+        } catch {
+            connected = false
+            lines.append("Compositor: \(error)")
+        }
+        lines.append("Touchscreens (libinput): not checked: this build has no libinput source yet")
+        lines.append("Configuration: " + configurationStatus(configurationPath))
+        return (lines.joined(separator: "\n"), connected)
+    }
+
+    private static func configurationStatus(_ path: String?) -> String {
+        guard let path else { return "no path (neither HOME nor XDG_CONFIG_HOME is set): built-in defaults" }
+        guard access(path, F_OK) == 0 else { return "\(path): not present, built-in defaults in use" }
+        do {
+            _ = try Configuration(contentsOf: path)
+            return "\(path): valid"
+        } catch {
+            return "\(path): INVALID\n" + error.problems.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+
+    static func transformName(_ transform: Int32) -> String {
+        ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"][Int(max(0, min(7, transform)))]
+    }
+}
+
+/// A wl_seat's name and capabilities, for the report.
+@MainActor
+final class SeatProbe {
+    let proxy: OpaquePointer
+    var name = ""
+    var capabilities: UInt32 = 0
+    private var listener = wl_seat_listener()
+
+    init(proxy: OpaquePointer) {
+        self.proxy = proxy
+        listener.capabilities = { data, _, caps in
+            guard let data else { return }
+            Unmanaged<SeatProbe>.fromOpaque(data).takeUnretainedValue().capabilities = caps
+        }
+        listener.name = { data, _, name in
+            guard let data, let name else { return }
+            Unmanaged<SeatProbe>.fromOpaque(data).takeUnretainedValue().name = String(cString: name)
+        }
+        wl_seat_add_listener(proxy, &listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    var capabilityNames: String {
+        var names: [String] = []
+        if capabilities & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0 { names.append("touch") }
+        if capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0 { names.append("pointer") }
+        if capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0 { names.append("keyboard") }
+        return names.isEmpty ? "no input devices" : names.joined(separator: ", ")
+    }
+
+    func destroy() { wl_seat_destroy(proxy) }
+}
