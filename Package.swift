@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .target(name: "TouchCore"),
@@ -33,7 +34,8 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
         .target(name: "OverlayClient",
-                dependencies: ["Renderer", "TouchlightConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux"]),
+                dependencies: ["Renderer", "TouchlightConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux",
+                               .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
             "OverlayClient", "TouchlightConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -24,6 +24,7 @@ extension Setting {
         .milliseconds("gestures", "cue_duration_ms", "How long a cue takes to play or fade.", \.style.cueDuration, 50...10_000),
         .number("gestures", "cue_line_width", "Line width of the cues.", \.style.cueLineWidth, 0.5...50),
         .milliseconds("gestures", "long_press_ms", "How long a finger rests before it is a long press.", \.style.longPressDuration, 100...10_000),
+        .milliseconds("gestures", "long_press_fill_delay_ms", "The long-press fill starts after this (so quick taps show none).", \.style.longPressArcDelay, 0...10_000),
         .milliseconds("gestures", "double_tap_interval_ms", "Longest pause between the two taps of a double tap.", \.doubleTapInterval, 50...2_000),
         // [input]
         .text("input", "source", "Where touches come from.", \.input.source, allowed: ["wayland", "libinput", "replay"]),

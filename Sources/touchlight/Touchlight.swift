@@ -120,6 +120,8 @@ struct OverlayOptions: ParsableArguments {
         options.replayPath = replay ?? (settings.input.source == "replay" && !settings.input.replayFile.isEmpty ? settings.input.replayFile : nil)
         options.replaySpeed = speed ?? settings.input.replaySpeed
         options.replayLoops = loops || settings.input.replayLoops
+        options.onlyOutputs = settings.output.only
+        options.maximumFrameRate = settings.maximumFrameRate
         options.verbose = verbose
         options.quiet = quiet
         options.statistics = statistics

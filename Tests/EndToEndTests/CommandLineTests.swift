@@ -2,90 +2,94 @@ import Foundation
 import Testing
 
 /// The `touchlight` command line: subcommands, exit codes and output.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Sway.touchlight.path), "SKIPPED LOUDLY: touchlight is not built"))
-struct CommandLineTests {
-    struct Result { let status: Int32; let stdout: String; let stderr: String }
+extension EndToEnd {
+    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Sway.touchlight.path), "SKIPPED LOUDLY: touchlight is not built"))
+    struct CommandLineTests {
+        struct Result { let status: Int32; let stdout: String; let stderr: String }
 
-    func touchlight(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = Sway.touchlight
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent-home"].merging(environment) { $1 }
-        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-cli-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        #expect(waitForExit(process, timeout: 20))
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
-    }
+        func touchlight(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+            let process = Process()
+            process.executableURL = Sway.touchlight
+            process.arguments = arguments
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent-home"].merging(environment) { $1 }
+            let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-cli-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
+            FileManager.default.createFile(atPath: out.path, contents: nil)
+            FileManager.default.createFile(atPath: err.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: out)
+            process.standardError = try FileHandle(forWritingTo: err)
+            try process.run()
+            #expect(waitForExit(process, timeout: 20))
+            return Result(status: process.terminationStatus,
+                          stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                          stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        }
 
-    func temporaryFile(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "touchlight-\(UUID().uuidString.prefix(8)).toml"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+        func temporaryFile(_ text: String) throws -> String {
+            let path = NSTemporaryDirectory() + "touchlight-\(UUID().uuidString.prefix(8)).toml"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
 
-    @Test func theDefaultFileIsValidAndComplete() throws {
-        let printed = try touchlight(["config", "default"])
-        #expect(printed.status == 0)
-        #expect(printed.stdout.contains("[marker]") && printed.stdout.contains("[performance]"))
-        let file = try temporaryFile(printed.stdout)
-        defer { unlink(file) }
-        let checked = try touchlight(["config", "check", file])
-        #expect(checked.status == 0)
-        #expect(checked.stdout == "\(file): valid\n")
-    }
+        @Test func theDefaultFileIsValidAndComplete() throws {
+            let printed = try touchlight(["config", "default"])
+            #expect(printed.status == 0)
+            #expect(printed.stdout.contains("[marker]") && printed.stdout.contains("[performance]"))
+            let file = try temporaryFile(printed.stdout)
+            defer { unlink(file) }
+            let checked = try touchlight(["config", "check", file])
+            #expect(checked.status == 0)
+            #expect(checked.stdout == "\(file): valid\n")
+        }
 
-    @Test func aBrokenFileListsEveryProblemAndFails() throws {
-        let file = try temporaryFile("[marker]\nradius = 0\n[ripple]\nspacng = 3\n")
-        defer { unlink(file) }
-        let checked = try touchlight(["config", "check", file])
-        #expect(checked.status == 1)
-        #expect(checked.stderr == """
-            \(file):2:1: [marker] radius: found 0 (an integer); expected a number from 4 to 400
-            \(file):4:1: [ripple] spacng: unknown key; did you mean spacing?
+        @Test func aBrokenFileListsEveryProblemAndFails() throws {
+            let file = try temporaryFile("[marker]\nradius = 0\n[ripple]\nspacng = 3\n")
+            defer { unlink(file) }
+            let checked = try touchlight(["config", "check", file])
+            #expect(checked.status == 1)
+            #expect(checked.stderr == """
+                \(file):2:1: [marker] radius: found 0 (an integer); expected a number from 4 to 400
+                \(file):4:1: [ripple] spacng: unknown key; did you mean spacing?
 
-            """)
-        // The overlay refuses to start with it, naming the problems.
-        let run = try touchlight(["--config", file])
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("[ripple] spacng: unknown key"))
-    }
+                """)
+            // The overlay refuses to start with it, naming the problems.
+            let run = try touchlight(["--config", file])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("[ripple] spacng: unknown key"))
+        }
 
-    @Test func configPathFollowsXDGConfigHome() throws {
-        #expect(try touchlight(["config", "path"], environment: ["XDG_CONFIG_HOME": "/x/config"]).stdout == "/x/config/touchlight/config.toml\n")
-        #expect(try touchlight(["config", "path"], environment: ["HOME": "/home/ann"]).stdout == "/home/ann/.config/touchlight/config.toml\n")
-    }
+        @Test func configPathFollowsXDGConfigHome() throws {
+            #expect(try touchlight(["config", "path"], environment: ["XDG_CONFIG_HOME": "/x/config"]).stdout == "/x/config/touchlight/config.toml\n")
+            #expect(try touchlight(["config", "path"], environment: ["HOME": "/home/ann"]).stdout == "/home/ann/.config/touchlight/config.toml\n")
+        }
 
-    @Test func versionHelpAndBadArguments() throws {
-        #expect(try touchlight(["--version"]).stdout == "0.1.0\n")
-        let help = try touchlight(["run", "--help"])
-        #expect(help.status == 0 && help.stdout.contains("--capture") && help.stdout.contains("--replay <file>"))
-        let badSpeed = try touchlight(["--speed", "0"])
-        #expect(badSpeed.status == 64 && badSpeed.stderr.contains("--speed must be a positive number"))
-        #expect(try touchlight(["--no-such-flag"]).status == 64)
-    }
+        @Test func versionHelpAndBadArguments() throws {
+            #expect(try touchlight(["--version"]).stdout == "0.1.0\n")
+            let help = try touchlight(["run", "--help"])
+            #expect(help.status == 0 && help.stdout.contains("--capture") && help.stdout.contains("--replay <file>"))
+            let badSpeed = try touchlight(["--speed", "0"])
+            #expect(badSpeed.status == 64 && badSpeed.stderr.contains("--speed must be a positive number"))
+            #expect(try touchlight(["--no-such-flag"]).status == 64)
+        let completion = try touchlight(["--generate-completion-script", "bash"])
+        #expect(completion.status == 0 && completion.stdout.contains("_touchlight") && completion.stdout.contains("doctor"))
+        }
 
-    @Test func noCompositorGivesAClearErrorAndStatusOne() throws {
-        let run = try touchlight([], environment: ["XDG_RUNTIME_DIR": "/nonexistent", "WAYLAND_DISPLAY": "wayland-99"])
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("cannot connect to a Wayland compositor (WAYLAND_DISPLAY=wayland-99"))
-        #expect(run.stderr.contains("touchlight demo"))
-    }
+        @Test func noCompositorGivesAClearErrorAndStatusOne() throws {
+            let run = try touchlight([], environment: ["XDG_RUNTIME_DIR": "/nonexistent", "WAYLAND_DISPLAY": "wayland-99"])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("cannot connect to a Wayland compositor (WAYLAND_DISPLAY=wayland-99"))
+            #expect(run.stderr.contains("touchlight demo"))
+        }
 
-    @Test func aMalformedTraceIsRejectedWithItsLine() throws {
-        let file = try temporaryFile("touchlight-trace 1\noutput 800 600 1\n0.0 1 down 10\n")
-        defer { unlink(file) }
-        // Rejected before connecting: no compositor is needed to find the problem.
-        let run = try touchlight(["--replay", file], environment: ["XDG_RUNTIME_DIR": "/nonexistent", "WAYLAND_DISPLAY": "wayland-99"])
-        #expect(run.status == 1)
-        #expect(run.stderr == "touchlight: \(file): line 3: expected 'time id phase x y [major minor orientation]', found 4 fields\n")
+        @Test func aMalformedTraceIsRejectedWithItsLine() throws {
+            let file = try temporaryFile("touchlight-trace 1\noutput 800 600 1\n0.0 1 down 10\n")
+            defer { unlink(file) }
+            // Rejected before connecting: no compositor is needed to find the problem.
+            let run = try touchlight(["--replay", file], environment: ["XDG_RUNTIME_DIR": "/nonexistent", "WAYLAND_DISPLAY": "wayland-99"])
+            #expect(run.status == 1)
+            #expect(run.stderr == "touchlight: \(file): line 3: expected 'time id phase x y [major minor orientation]', found 4 fields\n")
+        }
     }
 }

@@ -1,45 +1,47 @@
 import Foundation
 import Testing
 
-@Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
-struct DoctorAndDemoTests {
-    @Test func doctorReportsTheCompositorOutputsSeatsAndConfiguration() throws {
-        let sway = try Sway()
-        defer { sway.stop() }
-        let config = NSTemporaryDirectory() + "touchlight-doctor-\(UUID().uuidString.prefix(8)).toml"
-        try "[marker]\nradius = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
-        defer { unlink(config) }
-        let out = Pipe()
-        let doctor = try sway.start(Sway.touchlight.path, ["doctor", "--config", config], stdout: out)
-        #expect(waitForExit(doctor, timeout: 10))
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(doctor.terminationStatus == 0)
-        #expect(report.contains("  zwlr_layer_shell_v1 4, used at 4"))
-        #expect(report.contains("Layer shell: offered (version 4)"))
-        #expect(report.contains("  HEADLESS-1: 800×600 px, logical 800×600, scale 1, transform normal, position (0, 0)"))
-        #expect(report.contains("  seat0: no input devices"))
-        #expect(report.contains("\(config): INVALID\n  \(config):2:1: [marker] radius: found 1 (an integer); expected a number from 4 to 400"))
-    }
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    struct DoctorAndDemoTests {
+        @Test func doctorReportsTheCompositorOutputsSeatsAndConfiguration() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            let config = NSTemporaryDirectory() + "touchlight-doctor-\(UUID().uuidString.prefix(8)).toml"
+            try "[marker]\nradius = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+            defer { unlink(config) }
+            let out = Pipe()
+            let doctor = try sway.start(Sway.touchlight.path, ["doctor", "--config", config], stdout: out)
+            #expect(waitForExit(doctor, timeout: 10))
+            let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(doctor.terminationStatus == 0)
+            #expect(report.contains("  zwlr_layer_shell_v1 4, used at 4"))
+            #expect(report.contains("Layer shell: offered (version 4)"))
+            #expect(report.contains("  HEADLESS-1: 800×600 px, logical 800×600, scale 1, transform normal, position (0, 0)"))
+            #expect(report.contains("  seat0: no input devices"))
+            #expect(report.contains("\(config): INVALID\n  \(config):2:1: [marker] radius: found 1 (an integer); expected a number from 4 to 400"))
+        }
 
-    @Test func demoSavesAScreenshotOfEveryGesture() throws {
-        let directory = NSTemporaryDirectory() + "touchlight-demo-test-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let process = Process()
-        process.executableURL = Sway.touchlight
-        process.arguments = ["demo", "--output", directory]
-        process.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": NSTemporaryDirectory()]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(waitForExit(process, timeout: 60))
-        #expect(process.terminationStatus == 0, "\(text)")
-        for gesture in ["tap", "double-tap", "long-press", "pan", "pinch", "rotate", "swipe", "edge-swipe"] {
-            let file = "\(directory)/demo-\(gesture).png"
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-            #expect(size > 1_000, "\(file) saved")
-            #expect(text.contains(file))
+        @Test func demoSavesAScreenshotOfEveryGesture() throws {
+            let directory = NSTemporaryDirectory() + "touchlight-demo-test-\(UUID().uuidString.prefix(8))"
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let process = Process()
+            process.executableURL = Sway.touchlight
+            process.arguments = ["demo", "--output", directory]
+            process.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": NSTemporaryDirectory()]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(waitForExit(process, timeout: 60))
+            #expect(process.terminationStatus == 0, "\(text)")
+            for gesture in ["tap", "double-tap", "long-press", "pan", "pinch", "rotate", "swipe", "edge-swipe"] {
+                let file = "\(directory)/demo-\(gesture).png"
+                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+                #expect(size > 1_000, "\(file) saved")
+                #expect(text.contains(file))
+            }
         }
     }
 }

@@ -3,73 +3,77 @@ import Testing
 
 /// The running overlay follows its configuration file: a valid change applies at once without
 /// losing active markers; a broken file is reported and the last good configuration stays.
-@Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
-struct LiveReloadTests {
-    static func isRed(_ p: Image.Pixel) -> Bool { p.r > 200 && p.b < 120 && p.g < 120 }
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    struct LiveReloadTests {
+        static func isRed(_ p: Image.Pixel) -> Bool { p.r > 200 && p.b < 120 && p.g < 120 }
 
-    /// Writes `text` next to `path` and renames it over, as editors do.
-    func replace(_ path: String, with text: String) throws {
-        try text.write(toFile: path + ".new", atomically: false, encoding: .utf8)
-        #expect(rename(path + ".new", path) == 0)
-    }
+        /// Writes `text` next to `path` and renames it over, as editors do.
+        func replace(_ path: String, with text: String) throws {
+            try text.write(toFile: path + ".new", atomically: false, encoding: .utf8)
+            #expect(rename(path + ".new", path) == 0)
+        }
 
-    @Test func markerColourChangesWhileRunningAndABrokenFileIsRejected() throws {
-        let directory = NSTemporaryDirectory() + "touchlight-reload-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let config = directory + "/config.toml"
-        try "[fade]\nstale_ms = 20000\n".write(toFile: config, atomically: true, encoding: .utf8)
+        @Test func markerColourChangesWhileRunningAndABrokenFileIsRejected() throws {
+            let directory = NSTemporaryDirectory() + "touchlight-reload-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let config = directory + "/config.toml"
+            try "[fade]\nstale_ms = 20000\n".write(toFile: config, atomically: true, encoding: .utf8)
 
-        let sway = try Sway()
-        defer { sway.stop() }
-        try sway.start("foot", ["sh", "-c", "sleep 60"])
-        usleep(1_000_000)
-        let log = Pipe()
-        let touchlight = try sway.start(Sway.touchlight.path, ["--config", config, "--replay", SwayOverlayTests.trace], stderr: log)
-        usleep(2_300_000)
-        let before = try sway.screenshot("reload-before")
-        #expect(SwayOverlayTests.isMarkerBlue(before[530, 300]), "first palette colour: \(before[530, 300])")
+            let sway = try Sway()
+            defer { sway.stop() }
+            try sway.start("foot", ["sh", "-c", "sleep 60"])
+            usleep(1_000_000)
+            let log = Pipe()
+            let touchlight = try sway.start(Sway.touchlight.path, ["--config", config, "--replay", SwayOverlayTests.trace], stderr: log)
+            usleep(2_300_000)
+            let before = try sway.screenshot("reload-before")
+            #expect(SwayOverlayTests.isMarkerBlue(before[530, 300]), "first palette colour: \(before[530, 300])")
 
-        try replace(config, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n")
-        usleep(700_000)
-        let after = try sway.screenshot("reload-after")
-        #expect(Self.isRed(after[530, 300]), "the new palette, on the same marker: \(after[530, 300])")
-        #expect(drain(log).contains("configuration reloaded from \(config)"))
+            try replace(config, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n")
+            usleep(700_000)
+            let after = try sway.screenshot("reload-after")
+            #expect(Self.isRed(after[530, 300]), "the new palette, on the same marker: \(after[530, 300])")
+            #expect(drain(log).contains("configuration reloaded from \(config)"))
 
-        try replace(config, with: "[marker]\npalette = [\"crimson\"]\n")
-        usleep(700_000)
-        let rejected = drain(log)
-        #expect(rejected.contains("has problems; keeping the last good configuration"))
-        #expect(rejected.contains("config.toml:2:1: [marker] palette: found [\"crimson\"] (a list)"))
-        let kept = try sway.screenshot("reload-kept")
-        #expect(Self.isRed(kept[530, 300]), "the last good configuration stays: \(kept[530, 300])")
-        #expect(touchlight.isRunning)
+            try replace(config, with: "[marker]\npalette = [\"crimson\"]\n")
+            usleep(700_000)
+            let rejected = drain(log)
+            #expect(rejected.contains("has problems; keeping the last good configuration"))
+            #expect(rejected.contains("config.toml:2:1: [marker] palette: found [\"crimson\"] (a list)"))
+            let kept = try sway.screenshot("reload-kept")
+            #expect(Self.isRed(kept[530, 300]), "the last good configuration stays: \(kept[530, 300])")
+            #expect(touchlight.isRunning)
+        }
     }
 }
 
 /// record → replay: recording what a replay delivers gives back the same trace.
-@Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
-struct RecordTests {
-    @Test func recordingAReplayGivesTheSameTrace() throws {
-        let out = NSTemporaryDirectory() + "touchlight-recorded-\(UUID().uuidString.prefix(8)).trace"
-        defer { unlink(out) }
-        let sway = try Sway()
-        defer { sway.stop() }
-        let log = Pipe()
-        let touchlight = try sway.start(Sway.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
-        usleep(2_000_000)  // the trace lasts 1 s from 0.3 s
-        touchlight.terminate()
-        #expect(waitForExit(touchlight, timeout: 5))
-        #expect(touchlight.terminationStatus == 0)
-        #expect(drain(log).contains("recorded 121 touch events to \(out)"))
-        let recorded = try TraceText.parse(String(contentsOfFile: out, encoding: .utf8))
-        let original = try TraceText.parse(String(contentsOfFile: SwayOverlayTests.trace, encoding: .utf8))
-        #expect(recorded.header == ["touchlight-trace 1", "output 800 600 1"])
-        #expect(recorded.events.count == original.events.count)
-        for (r, o) in zip(recorded.events, original.events) {
-            #expect(r.id == o.id && r.phase == o.phase)
-            #expect(abs(r.x - o.x) < 0.01 && abs(r.y - o.y) < 0.01, "\(r) vs \(o)")
-            #expect(abs(r.time - o.time) < 0.02, "times honoured within scheduling jitter: \(r.time) vs \(o.time)")
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    struct RecordTests {
+        @Test func recordingAReplayGivesTheSameTrace() throws {
+            let out = NSTemporaryDirectory() + "touchlight-recorded-\(UUID().uuidString.prefix(8)).trace"
+            defer { unlink(out) }
+            let sway = try Sway()
+            defer { sway.stop() }
+            let log = Pipe()
+            let touchlight = try sway.start(Sway.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
+            usleep(2_000_000)  // the trace lasts 1 s from 0.3 s
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5))
+            #expect(touchlight.terminationStatus == 0)
+            #expect(drain(log).contains("recorded 121 touch events to \(out)"))
+            let recorded = try TraceText.parse(String(contentsOfFile: out, encoding: .utf8))
+            let original = try TraceText.parse(String(contentsOfFile: SwayOverlayTests.trace, encoding: .utf8))
+            #expect(recorded.header == ["touchlight-trace 1", "output 800 600 1"])
+            #expect(recorded.events.count == original.events.count)
+            for (r, o) in zip(recorded.events, original.events) {
+                #expect(r.id == o.id && r.phase == o.phase)
+                #expect(abs(r.x - o.x) < 0.01 && abs(r.y - o.y) < 0.01, "\(r) vs \(o)")
+                #expect(abs(r.time - o.time) < 0.02, "times honoured within scheduling jitter: \(r.time) vs \(o.time)")
+            }
         }
     }
 }

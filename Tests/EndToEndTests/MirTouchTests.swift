@@ -4,22 +4,24 @@ import Testing
 /// Real wl_touch events from Mir (through its WLCS integration): with --capture the touch
 /// sequence reaches touchlight's TouchCore; without it, the same touch goes to an ordinary
 /// window under the overlay and not to touchlight.
-@Suite(.serialized, .enabled(if: MirDriver.missingPrerequisite == nil, "SKIPPED LOUDLY: \(MirDriver.missingPrerequisite ?? "")"))
-struct MirTouchTests {
-    @Test func captureModeReceivesTheRealTouchSequence() throws {
-        let run = try MirDriver.run(touchlightArguments: ["--capture", "--verbose"])
-        #expect(run.stderr.contains("touch 1 began at (100, 120)"), "touchlight log: \(run.stderr)")
-        #expect(run.stderr.contains("touch 1 ended at (120, 140)"))
-        #expect(!run.stdout.contains("window-touch-down"), "the window below must not see a captured touch")
-        #expect(run.stdout.contains("touchlight-exit 0"))
-    }
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: MirDriver.missingPrerequisite == nil, "SKIPPED LOUDLY: \(MirDriver.missingPrerequisite ?? "")"))
+    struct MirTouchTests {
+        @Test func captureModeReceivesTheRealTouchSequence() throws {
+            let run = try MirDriver.run(touchlightArguments: ["--capture", "--verbose"])
+            #expect(run.stderr.contains("touch 1 began at (100, 120)"), "touchlight log: \(run.stderr)")
+            #expect(run.stderr.contains("touch 1 ended at (120, 140)"))
+            #expect(!run.stdout.contains("window-touch-down"), "the window below must not see a captured touch")
+            #expect(run.stdout.contains("touchlight-exit 0"))
+        }
 
-    @Test func passThroughModeLetsTheTouchReachTheWindowBelow() throws {
-        let run = try MirDriver.run(touchlightArguments: ["--verbose"])
-        #expect(run.stdout.contains("window-touch-down 100 120"), "driver output: \(run.stdout)")
-        #expect(!run.stderr.contains("began at"), "touchlight must not receive it: \(run.stderr)")
-        #expect(run.stderr.contains("overlay on output"), "the overlay was up: \(run.stderr)")
-        #expect(run.stdout.contains("touchlight-exit 0"))
+        @Test func passThroughModeLetsTheTouchReachTheWindowBelow() throws {
+            let run = try MirDriver.run(touchlightArguments: ["--verbose"])
+            #expect(run.stdout.contains("window-touch-down 100 120"), "driver output: \(run.stdout)")
+            #expect(!run.stderr.contains("began at"), "touchlight must not receive it: \(run.stderr)")
+            #expect(run.stderr.contains("overlay on output"), "the overlay was up: \(run.stderr)")
+            #expect(run.stdout.contains("touchlight-exit 0"))
+        }
     }
 }
 

@@ -33,6 +33,7 @@ import Visualizer
         c.style.cueDuration = 0.6
         c.style.cueLineWidth = 2
         c.style.longPressDuration = 0.8
+        c.style.longPressArcDelay = 0.2
         c.doubleTapInterval = 0.4
         c.input.source = "replay"
         c.input.capture = true

@@ -2,6 +2,7 @@ import CWaylandClient
 import CLinux
 import TouchlightConfig
 import Glibc
+import Logging
 import TouchCore
 import Visualizer
 
@@ -24,6 +25,10 @@ public struct Options: Sendable {
     public var captureForcedByFlag = false
     /// Record every touch into this trace file, written on exit.
     public var recordPath: String?
+    /// Output names to put overlays on (empty: every output).
+    public var onlyOutputs: [String] = []
+    /// Frames per second at most (0: as often as the compositor asks).
+    public var maximumFrameRate = 0
 
     public init() {}
 }
@@ -44,16 +49,22 @@ public final class App {
     private(set) var isCapturing: Bool
     private var exitStatus: Int32?
     private let stats = Statistics()
+    let logger: Logger
     private var watcher: ConfigurationWatcher?
     private let recorder: TraceRecorder?
     private(set) var style: VisualizerStyle
     private(set) var doubleTapInterval: Double
+    private var onlyOutputs: [String]
+    private(set) var maximumFrameRate: Int
 
     public init(options: Options) throws {
         self.options = options
+        logger = StandardErrorLogHandler.logger(verbose: options.verbose, quiet: options.quiet)
         isCapturing = options.capture
         style = options.style
         doubleTapInterval = options.doubleTapInterval
+        onlyOutputs = options.onlyOutputs
+        maximumFrameRate = options.maximumFrameRate
         recorder = options.recordPath.map(TraceRecorder.init(path:))
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         var trace: TouchTrace?
@@ -137,7 +148,7 @@ public final class App {
     }
 
     func fail(_ error: Error) {
-        printError("touchlight: \(error)")
+        logger.error("\(error)")
         exitStatus = 1
         loop.isRunning = false
     }
@@ -151,11 +162,16 @@ public final class App {
             if let overlay = self.overlays[name] {
                 overlay.scaleMayHaveChanged()
             } else {
-                self.overlays[name] = Overlay(app: self, output: output, connection: self.connection,
-                                              capture: self.isCapturing, style: self.style)
-                self.note("overlay on output \(output.name.isEmpty ? "#\(name)" : output.name)")
+                self.createOverlayIfWanted(on: output)
             }
         }
+    }
+
+    /// An overlay for `output` unless `[output] only` leaves it out.
+    private func createOverlayIfWanted(on output: Output) {
+        guard overlays[output.globalName] == nil, onlyOutputs.isEmpty || onlyOutputs.contains(output.name) else { return }
+        overlays[output.globalName] = Overlay(app: self, output: output, connection: connection, capture: isCapturing, style: style)
+        note("overlay on output \(output.name.isEmpty ? "#\(output.globalName)" : output.name)")
     }
 
     private func globalRemoved(_ name: UInt32) {
@@ -204,12 +220,20 @@ public final class App {
         do {
             settings = try Configuration(contentsOf: path)
         } catch {
-            printError("touchlight: \(path) has problems; keeping the last good configuration:\n\(error)")
+            logger.error("\(path) has problems; keeping the last good configuration:\n\(error)")
             return
         }
         style = settings.style
         doubleTapInterval = settings.doubleTapInterval
+        maximumFrameRate = settings.maximumFrameRate
+        onlyOutputs = settings.output.only
+        for (name, overlay) in overlays where !(onlyOutputs.isEmpty || onlyOutputs.contains(overlay.output.name)) {
+            overlays.removeValue(forKey: name)
+            remove(overlay)
+            note("overlay on output \(overlay.output.name) removed ([output] only)")
+        }
         for overlay in overlays.values { overlay.apply(style: style, doubleTapInterval: doubleTapInterval) }
+        for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
         if !options.captureForcedByFlag { setCapturing(settings.input.capture) }
         note("configuration reloaded from \(path)")
     }
@@ -254,26 +278,27 @@ public final class App {
         log(event, on: overlay.output.name, window: overlay.window)
     }
 
-    /// With --verbose: each touch's begin with the hit-test trace that placed it, and its end.
+    /// At debug level (--verbose): each touch's begin with the hit-test trace that placed it,
+    /// and its end. Touch positions are logged only then, when the user asked for them.
     func log(_ event: TouchEvent, on outputName: String, window: Window) {
-        guard options.verbose else { return }
+        guard logger.logLevel <= .debug else { return }
         for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
             let p = touch.location(in: nil)
             switch touch.phase {
             case .began:
-                printError("touchlight: touch \(touch.sourceID) began at \(p) on \(outputName)")
+                logger.debug("touch \(touch.sourceID) began at \(p) on \(outputName)")
                 for line in window.traceHitTest(at: p).description.split(separator: "\n") {
-                    printError("touchlight:   \(line)")
+                    logger.debug("  \(line)")
                 }
-            case .ended: printError("touchlight: touch \(touch.sourceID) ended at \(p)")
-            case .cancelled: printError("touchlight: touch \(touch.sourceID) cancelled")
+            case .ended: logger.debug("touch \(touch.sourceID) ended at \(p)")
+            case .cancelled: logger.debug("touch \(touch.sourceID) cancelled")
             default: break
             }
         }
     }
 
     func note(_ message: String) {
-        if !options.quiet { printError("touchlight: \(message)") }
+        logger.notice("\(message)")
     }
 
     // MARK: Signals and shutdown
@@ -311,7 +336,7 @@ public final class App {
         }
         if let recorder {
             if let problem = recorder.write() {
-                printError("touchlight: could not write \(recorder.path): \(problem)")
+                logger.error("could not write \(recorder.path): \(problem)")
                 if exitStatus == 0 { exitStatus = 1 }
             } else {
                 note("recorded \(recorder.eventCount) touch events to \(recorder.path)")

@@ -7,6 +7,7 @@ final class Statistics {
     /// Inputs that waited for a pending frame callback (not counted in the latency).
     private(set) var deferred = 0
     private var lastCommit = (time: 0.0, wakeups: 0)
+    private(set) var commits = 0
 
     func inputArrived(at time: Double) {
         if pendingInput == nil { pendingInput = time }
@@ -19,6 +20,7 @@ final class Statistics {
     }
 
     func committed(at time: Double, wakeups: Int) {
+        commits += 1
         if let start = pendingInput { latencies.append(time - start) }
         pendingInput = nil
         lastCommit = (time, wakeups)
@@ -30,7 +32,7 @@ final class Statistics {
             sorted.isEmpty ? "-" : String(Int((sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1e6).rounded()))
         }
         let beforeExit = wakeupTimes.dropLast().filter { $0 >= now - 10 }.count
-        return "statistics: \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback); input-to-commit median \(microseconds(0.5)) µs, p90 \(microseconds(0.9)) µs; "
+        return "statistics: \(commits) commits; \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback); input-to-commit median \(microseconds(0.5)) µs, p90 \(microseconds(0.9)) µs; "
             + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit)"
     }
 }

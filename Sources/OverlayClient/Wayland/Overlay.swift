@@ -31,6 +31,8 @@ final class Overlay {
     private var needsDraw = false
     private var deadlineTimer: ScheduledTimer?
     private var regionGeneration = -1
+    private var lastCommitTime = -Double.infinity
+    private var frameRateTimer: ScheduledTimer?
     /// Commits made, for tests and statistics.
     private(set) var commits = 0
 
@@ -181,8 +183,19 @@ final class Overlay {
 
     private func draw(force: Bool = false) {
         guard isConfigured, !isClosed else { return }
-        needsDraw = false
         let now = app.scheduler.now
+        // [performance] max_fps: too soon after the last frame, draw when the interval is over.
+        if app.maximumFrameRate > 0, !force, now - lastCommitTime < 1 / Double(app.maximumFrameRate) {
+            needsDraw = true
+            if frameRateTimer == nil {
+                frameRateTimer = app.scheduler.schedule(at: lastCommitTime + 1 / Double(app.maximumFrameRate)) { [weak self] in
+                    self?.frameRateTimer = nil
+                    self?.draw()
+                }
+            }
+            return
+        }
+        needsDraw = false
         let visualizer = window.visualizer
         let bounds = Rect(x: 0, y: 0, width: Double(logicalSize.width), height: Double(logicalSize.height))
         visualizer.update(to: now, bounds: bounds)
@@ -217,6 +230,7 @@ final class Overlay {
         if visualizer.isAnimating { requestFrame() }
         wl_surface_commit(surface)
         commits += 1
+        lastCommitTime = now
         app.didCommit(self)
         scheduleDeadline()
     }
@@ -244,6 +258,7 @@ final class Overlay {
         guard !isClosed else { return }
         isClosed = true
         if let deadlineTimer { app.scheduler.cancel(deadlineTimer) }
+        if let frameRateTimer { app.scheduler.cancel(frameRateTimer) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
