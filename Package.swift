@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "Visualizer", dependencies: ["TouchCore"], swiftSettings: optimizedEvenInDebug),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "TouchscreenInput", dependencies: ["TouchCore"]),
         .target(name: "TouchlightConfig", dependencies: ["Visualizer", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "Renderer", dependencies: ["Visualizer", "CPixman", "CZlib"], swiftSettings: optimizedEvenInDebug),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
@@ -46,6 +47,7 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["Renderer"], exclude: ["Goldens"]),
         .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient"]),
         .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig"]),
+        .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
         .testTarget(name: "EndToEndTests", exclude: ["Fixtures", "MirDriver"]),
     ],

@@ -100,6 +100,18 @@ import Testing
         #expect(h.dispatcher.activeTouches.isEmpty)
     }
 
+    @Test func cancellingSomeTouchesLeavesTheOthers() {
+        let h = Harness()
+        let v = h.view("v", Rect(x: 0, y: 0, width: 800, height: 600))
+        v.isMultipleTouchEnabled = true
+        h.dispatcher.down(id: 1, at: Point(x: 5, y: 5), time: 0)
+        h.dispatcher.down(id: 102, at: Point(x: 50, y: 5), time: 0)
+        h.dispatcher.frame()
+        h.dispatcher.cancel(ids: [102, 7])
+        #expect(h.log.entries == ["v.began(1,102)", "v.cancelled(102)"])
+        #expect(h.dispatcher.activeTouches.map(\.sourceID) == [1])
+    }
+
     @Test func downAndUpInOneFrameStillBeginsFirst() {
         let h = Harness()
         _ = h.view("v", Rect(x: 0, y: 0, width: 800, height: 600))

@@ -110,6 +110,14 @@ public final class TouchDispatcher {
         update(id) { $0.orientation = angle }
     }
 
+    /// Cancels the touches with these ids only (a device that went away), delivering the
+    /// pending changes first. Unknown ids are ignored.
+    public func cancel(ids: [Int]) {
+        downs.removeAll { ids.contains($0.id) }
+        frame()
+        cancel(ids.compactMap { active[$0] }, at: max(frameTime, scheduler.now))
+    }
+
     /// Cancels every active touch at once (wl_touch.cancel), delivering the pending changes first.
     public func cancel() {
         downs.removeAll()

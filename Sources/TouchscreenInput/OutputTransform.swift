@@ -1,0 +1,15 @@
+/// How an output's content is turned relative to its panel (wl_output.transform): rotation
+/// counter-clockwise in steps of 90°, optionally after flipping around the vertical axis.
+public enum OutputTransform: Int, CaseIterable, Sendable {
+    case normal = 0, rotated90, rotated180, rotated270, flipped, flipped90, flipped180, flipped270
+
+    /// From the configuration's names ("normal", "90", …, "flipped-270").
+    public init?(name: String) {
+        let names = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
+        guard let index = names.firstIndex(of: name) else { return nil }
+        self.init(rawValue: index)
+    }
+
+    /// Whether the logical output is the panel turned on its side.
+    public var swapsAxes: Bool { rawValue % 2 == 1 }
+}

@@ -1,0 +1,69 @@
+import TouchCore
+
+/// Turns libinput events into TouchDispatcher calls: only devices the filter opened count;
+/// each device's touches go to the dispatcher of the output it is mapped to, with ids that
+/// cannot collide between devices (device × 1000 + slot); removing a device cancels its
+/// touches, and only its own.
+@MainActor
+public final class TouchTranslator {
+    /// Where a device's touches go: its output's dispatcher and the mapping to that output.
+    public struct Target {
+        public let dispatcher: TouchDispatcher
+        public let mapping: TouchscreenMapping
+
+        public init(dispatcher: TouchDispatcher, mapping: TouchscreenMapping) {
+            self.dispatcher = dispatcher
+            self.mapping = mapping
+        }
+    }
+
+    /// Finds the target for a new touchscreen (by its name), or nil to leave it unmapped.
+    public var target: (String) -> Target?
+    /// Devices refused by the filter, with the reason (for doctor and logs).
+    public private(set) var refused: [(name: String, reason: String)] = []
+    private var devices: [Int: (name: String, target: Target?)] = [:]
+    private var down: [Int: Set<Int>] = [:]
+
+    public init(target: @escaping (String) -> Target?) {
+        self.target = target
+    }
+
+    /// Names of the touchscreens in use.
+    public var touchscreens: [String] { devices.values.map(\.name).sorted() }
+
+    public func handle(_ event: LibinputEvent) {
+        switch event {
+        case .deviceAdded(let device, let name, let properties):
+            switch DeviceFilter.decide(properties: properties) {
+            case .open: devices[device] = (name, target(name))
+            case .refuse(let reason): refused.append((name, reason))
+            }
+        case .deviceRemoved(let device):
+            if let target = devices.removeValue(forKey: device)?.target, let ids = down.removeValue(forKey: device), !ids.isEmpty {
+                target.dispatcher.cancel(ids: ids.sorted())
+            }
+        case .touchDown(let device, let slot, let x, let y, let time):
+            guard let target = devices[device]?.target else { return }
+            let id = Self.touchID(device: device, slot: slot)
+            down[device, default: []].insert(id)
+            target.dispatcher.down(id: id, at: target.mapping.map(x: x, y: y), time: time)
+        case .touchMotion(let device, let slot, let x, let y, let time):
+            guard let target = devices[device]?.target else { return }
+            target.dispatcher.motion(id: Self.touchID(device: device, slot: slot), at: target.mapping.map(x: x, y: y), time: time)
+        case .touchUp(let device, let slot, let time):
+            guard let target = devices[device]?.target else { return }
+            let id = Self.touchID(device: device, slot: slot)
+            down[device]?.remove(id)
+            target.dispatcher.up(id: id, time: time)
+        case .touchCancel(let device, let slot, _):
+            guard let target = devices[device]?.target else { return }
+            let id = Self.touchID(device: device, slot: slot)
+            down[device]?.remove(id)
+            target.dispatcher.cancel(ids: [id])
+        case .touchFrame(let device, _):
+            devices[device]?.target?.dispatcher.frame()
+        }
+    }
+
+    static func touchID(device: Int, slot: Int) -> Int { device * 1000 + slot }
+}
