@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
         .target(name: "OverlayClient",
-                dependencies: ["Renderer", "TouchlightConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux",
+                dependencies: ["Renderer", "TouchlightConfig", "TouchscreenInput", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
             "OverlayClient", "TouchlightConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -29,8 +29,9 @@ public struct Configuration: Equatable, Sendable {
         public var only: [String] = []
         /// For the libinput source: the output the touchscreen is mapped to ("" picks the built-in panel).
         public var touchscreenOutput = ""
-        /// For the libinput source: the touchscreen's rotation relative to the output.
-        public var transform = "normal"
+        /// For the libinput source: the touchscreen's rotation relative to the output ("auto":
+        /// the output's own transform).
+        public var transform = "auto"
         /// For the libinput source: a scale to use instead of the output's (0: the output's).
         public var scaleOverride = 0.0
     }

@@ -35,8 +35,8 @@ extension Setting {
         // [output]
         .texts("output", "only", "Outputs to show markers on, by name (empty: every output).", \.output.only),
         .text("output", "touchscreen_output", "libinput source: the output the touchscreen belongs to (empty: the built-in panel).", \.output.touchscreenOutput),
-        .text("output", "transform", "libinput source: the touchscreen's rotation relative to the output.", \.output.transform,
-              allowed: ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]),
+        .text("output", "transform", "libinput source: the touchscreen's rotation relative to the output (auto: the output's own).", \.output.transform,
+              allowed: ["auto", "normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]),
         .number("output", "scale", "libinput source: a scale to use instead of the output's (0: the output's).", \.output.scaleOverride, 0...10),
         // [performance]
         .integer("performance", "max_markers", "Most markers at once (fingers plus fading ones).", \.style.maximumMarkers, 1...100),

@@ -121,6 +121,8 @@ struct OverlayOptions: ParsableArguments {
         options.replaySpeed = speed ?? settings.input.replaySpeed
         options.replayLoops = loops || settings.input.replayLoops
         options.onlyOutputs = settings.output.only
+        options.touchscreenOutput = settings.output.touchscreenOutput
+        options.touchscreenTransform = settings.output.transform == "auto" ? nil : settings.output.transform
         options.maximumFrameRate = settings.maximumFrameRate
         options.verbose = verbose
         options.quiet = quiet

@@ -4,6 +4,7 @@ import TouchlightConfig
 import Glibc
 import Logging
 import TouchCore
+import TouchscreenInput
 import Visualizer
 
 /// What `touchlight` was asked to do.
@@ -29,6 +30,10 @@ public struct Options: Sendable {
     public var onlyOutputs: [String] = []
     /// Frames per second at most (0: as often as the compositor asks).
     public var maximumFrameRate = 0
+    /// Touchscreen mapping: the output a touchscreen belongs to ("": the built-in panel) and
+    /// its rotation relative to that output (nil: the output's own transform).
+    public var touchscreenOutput = ""
+    public var touchscreenTransform: String?
 
     public init() {}
 }
@@ -45,6 +50,7 @@ public final class App {
     private var overlays: [UInt32: Overlay] = [:]
     private var seats: [UInt32: Seat] = [:]
     private var replay: ReplaySource?
+    private var libinputReplay: LibinputReplaySource?
     private var signalFD: Int32 = -1
     private(set) var isCapturing: Bool
     private var exitStatus: Int32?
@@ -68,9 +74,13 @@ public final class App {
         recorder = options.recordPath.map(TraceRecorder.init(path:))
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         var trace: TouchTrace?
+        var libinputTrace: LibinputTrace?
         if let path = options.replayPath {
-            do { trace = try TouchTrace(text: try readFile(path)) } catch let error as TraceError {
-                throw ClientError.trace("\(path): \(error)")
+            let text = try readFile(path)
+            if LibinputTrace.matches(text) {
+                do { libinputTrace = try LibinputTrace(text: text) } catch { throw ClientError.trace("\(path): \(error)") }
+            } else {
+                do { trace = try TouchTrace(text: text) } catch let error as TraceError { throw ClientError.trace("\(path): \(error)") }
             }
         }
         scheduler = try TimerfdScheduler()
@@ -83,6 +93,9 @@ public final class App {
         try connection.bindGlobals()
         if let trace {
             replay = ReplaySource(app: self, trace: trace, speed: options.replaySpeed, loops: options.replayLoops)
+        }
+        if let libinputTrace {
+            libinputReplay = LibinputReplaySource(app: self, trace: libinputTrace, speed: options.replaySpeed)
         }
     }
 
@@ -102,6 +115,7 @@ public final class App {
         loop.add(fd: displayFD) { [unowned self] revents in self.displayReady(revents) }
         _ = wl_display_roundtrip(connection.display)  // outputs' first descriptions
         replay?.start(after: 0.3)
+        libinputReplay?.start(after: 0.3)
         while loop.isRunning && exitStatus == nil {
             loop.runOnce { prepareToSleep() }
         }
@@ -209,6 +223,24 @@ public final class App {
         for overlay in overlays.values { overlay.setCapturing(capturing, layerShellVersion: connection.layerShellVersion) }
         for seat in seats.values { seat.updateKeyboard() }
         note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
+    }
+
+    /// Where a touchscreen's touches go: the overlay of its output (configured, else the
+    /// built-in panel, else the only output), mapped with the output's transform.
+    func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target? {
+        let candidates = activeOverlays
+        switch OutputChoice.choose(configured: options.touchscreenOutput, outputs: candidates.map(\.output.name)) {
+        case .ambiguous(let why):
+            logger.error("touchscreen \(name) is not mapped: \(why)")
+            return nil
+        case .output(let outputName):
+            guard let overlay = candidates.first(where: { $0.output.name == outputName }) else { return nil }
+            let transform = options.touchscreenTransform.flatMap(OutputTransform.init(name:))
+                ?? OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal
+            note("touchscreen \(name) mapped to \(outputName) (transform \(transform))")
+            let size = Size(width: Double(overlay.logicalSize.width), height: Double(overlay.logicalSize.height))
+            return .init(dispatcher: overlay.dispatcher, mapping: TouchscreenMapping(transform: transform, logicalSize: size))
+        }
     }
 
     // MARK: Live reload

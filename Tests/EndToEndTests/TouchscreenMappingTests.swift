@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The libinput path end to end: a recorded libinput session (a touchscreen beside a
+    /// keyboard) replayed through the device filter and the panel-to-output mapping, checked
+    /// by screenshot.
+    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    struct TouchscreenMappingTests {
+        static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/touchscreen-and-keyboard.libinput-trace").path
+
+        func run(transform: String) throws -> (Image, String) {
+            let config = NSTemporaryDirectory() + "touchlight-mapping-\(UUID().uuidString.prefix(8)).toml"
+            try "[output]\ntransform = \"\(transform)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            defer { unlink(config) }
+            let sway = try Sway()
+            defer { sway.stop() }
+            try sway.start("foot", ["sh", "-c", "sleep 60"])
+            usleep(1_000_000)
+            let log = Pipe()
+            try sway.start(Sway.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
+            usleep(1_500_000)
+            return (try sway.screenshot("libinput-mapping-\(transform)"), drain(log))
+        }
+
+        @Test func theTouchscreenLandsUnderTheFingerAndTheKeyboardIsRefused() throws {
+            let (shot, log) = try run(transform: "auto")
+            // (0.25, 0.5) of the panel on an 800×600 output: (200, 300).
+            #expect(SwayOverlayTests.isMarkerBlue(shot[230, 300]), "marker ring at (230, 300): \(shot[230, 300])")
+            #expect(!SwayOverlayTests.isMarkerBlue(shot[630, 300]), "the keyboard's 'touch' is not drawn")
+            #expect(log.contains("touchscreen ELAN-Touchscreen mapped to HEADLESS-1 (transform normal)"))
+            #expect(log.contains("refused AT-Translated-Keyboard: a device with keys, not a touchscreen"))
+        }
+
+        @Test func aPanelTurnedHalfwayMapsToTheOtherSide() throws {
+            let (shot, log) = try run(transform: "180")
+            #expect(SwayOverlayTests.isMarkerBlue(shot[630, 300]), "turned 180°: (600, 300): \(shot[630, 300])")
+            #expect(!SwayOverlayTests.isMarkerBlue(shot[230, 300]))
+            #expect(log.contains("(transform rotated180)"))
+        }
+    }
+}
