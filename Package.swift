@@ -31,11 +31,12 @@ let package = Package(
         .target(name: "TouchlightConfig", dependencies: ["Visualizer", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "Renderer", dependencies: ["Visualizer", "CPixman", "CZlib"], swiftSettings: optimizedEvenInDebug),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
         .target(name: "OverlayClient",
-                dependencies: ["Renderer", "TouchlightConfig", "TouchscreenInput", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux",
+                dependencies: ["Renderer", "TouchlightConfig", "TouchscreenInput", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
             "OverlayClient", "TouchlightConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -22,6 +22,8 @@ public struct Configuration: Equatable, Sendable {
         public var replayFile = ""
         public var replaySpeed = 1.0
         public var replayLoops = false
+        /// When the libinput source cannot start, carry on with wl_touch instead of exiting.
+        public var fallbackToWayland = false
     }
 
     public struct Output: Equatable, Sendable {

@@ -32,6 +32,7 @@ extension Setting {
         .text("input", "replay_file", "Trace to play with the replay source.", \.input.replayFile),
         .number("input", "replay_speed", "Replay speed (2: twice as fast).", \.input.replaySpeed, 0.01...100),
         .flag("input", "replay_loop", "Start the replay over when it ends.", \.input.replayLoops),
+        .flag("input", "fallback_to_wayland", "When the libinput source cannot start, carry on with wl_touch.", \.input.fallbackToWayland),
         // [output]
         .texts("output", "only", "Outputs to show markers on, by name (empty: every output).", \.output.only),
         .text("output", "touchscreen_output", "libinput source: the output the touchscreen belongs to (empty: the built-in panel).", \.output.touchscreenOutput),

@@ -7,14 +7,21 @@ import TouchCore
 @MainActor
 public final class TouchTranslator {
     /// Where a device's touches go: its output's dispatcher and the mapping to that output.
-    public struct Target {
+    @MainActor public struct Target {
         public let dispatcher: TouchDispatcher
-        public let mapping: TouchscreenMapping
+        /// The mapping as of now (an output can be resized or turned while touches arrive).
+        public let currentMapping: @MainActor () -> TouchscreenMapping
 
         public init(dispatcher: TouchDispatcher, mapping: TouchscreenMapping) {
-            self.dispatcher = dispatcher
-            self.mapping = mapping
+            self.init(dispatcher: dispatcher) { mapping }
         }
+
+        public init(dispatcher: TouchDispatcher, currentMapping: @escaping @MainActor () -> TouchscreenMapping) {
+            self.dispatcher = dispatcher
+            self.currentMapping = currentMapping
+        }
+
+        var mapping: TouchscreenMapping { currentMapping() }
     }
 
     /// Finds the target for a new touchscreen (by its name), or nil to leave it unmapped.

@@ -78,7 +78,10 @@ struct OverlayOptions: ParsableArguments {
     @Flag(help: "Take touches instead of letting them through to the applications below (Escape ends it).")
     var capture = false
 
-    @Option(help: ArgumentHelp("Play a recorded touch trace.", valueName: "file"))
+    @Option(help: ArgumentHelp("Where touches come from: wayland (wl_touch) or libinput (touchscreens read directly, while touches pass through to the applications).", valueName: "source"))
+    var source: String?
+
+    @Option(help: ArgumentHelp("Play a recorded touch trace (a touch trace or a libinput-shaped one).", valueName: "file"))
     var replay: String?
 
     @Option(help: "Playback speed for --replay (2 plays twice as fast).")
@@ -99,6 +102,9 @@ struct OverlayOptions: ParsableArguments {
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number, not \(speed).") }
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one.") }
+        if let source, !["wayland", "libinput"].contains(source) {
+            throw ValidationError("--source must be wayland or libinput, not \(source) (a replay is chosen with --replay FILE).")
+        }
     }
 
     /// The options: flags over the configuration file over the defaults.
@@ -127,9 +133,8 @@ struct OverlayOptions: ParsableArguments {
         options.verbose = verbose
         options.quiet = quiet
         options.statistics = statistics
-        if replay == nil, settings.input.source == "libinput" {
-            printToStandardError("touchlight: [input] source = \"libinput\" is not available in this build yet; using wl_touch.")
-        }
+        options.source = source ?? (settings.input.source == "libinput" ? "libinput" : "wayland")
+        options.fallbackToWayland = settings.input.fallbackToWayland
         return options
     }
 }

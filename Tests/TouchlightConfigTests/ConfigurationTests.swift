@@ -40,6 +40,7 @@ import Visualizer
         c.input.replayFile = "/tmp/demo.trace"
         c.input.replaySpeed = 2
         c.input.replayLoops = true
+        c.input.fallbackToWayland = true
         c.output.only = ["eDP-1", "HDMI-A-1"]
         c.output.touchscreenOutput = "eDP-1"
         c.output.transform = "90"

@@ -34,6 +34,10 @@ public struct Options: Sendable {
     /// its rotation relative to that output (nil: the output's own transform).
     public var touchscreenOutput = ""
     public var touchscreenTransform: String?
+    /// "wayland" (wl_touch) or "libinput" (touchscreens read directly, input passes through).
+    public var source = "wayland"
+    /// When the libinput source cannot start, carry on with wl_touch instead of exiting.
+    public var fallbackToWayland = false
 
     public init() {}
 }
@@ -51,6 +55,8 @@ public final class App {
     private var seats: [UInt32: Seat] = [:]
     private var replay: ReplaySource?
     private var libinputReplay: LibinputReplaySource?
+    private var libinputSource: LibinputSource?
+    private var usesLibinput = false
     private var signalFD: Int32 = -1
     private(set) var isCapturing: Bool
     private var exitStatus: Int32?
@@ -81,6 +87,17 @@ public final class App {
                 do { libinputTrace = try LibinputTrace(text: text) } catch { throw ClientError.trace("\(path): \(error)") }
             } else {
                 do { trace = try TouchTrace(text: text) } catch let error as TraceError { throw ClientError.trace("\(path): \(error)") }
+            }
+        }
+        // The libinput source's checks come before the compositor: their messages need none.
+        if options.source == "libinput" && libinputTraceless(options) {
+            do {
+                try LibinputSource.check()
+                usesLibinput = true
+            } catch {
+                guard options.fallbackToWayland else { throw error }
+                logger.notice("\(error)")
+                logger.notice("falling back to wl_touch ([input] fallback_to_wayland)")
             }
         }
         scheduler = try TimerfdScheduler()
@@ -116,6 +133,7 @@ public final class App {
         _ = wl_display_roundtrip(connection.display)  // outputs' first descriptions
         replay?.start(after: 0.3)
         libinputReplay?.start(after: 0.3)
+        if usesLibinput { startLibinput() }
         while loop.isRunning && exitStatus == nil {
             loop.runOnce { prepareToSleep() }
         }
@@ -225,6 +243,24 @@ public final class App {
         note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
     }
 
+    private func startLibinput() {
+        _ = wl_display_roundtrip(connection.display)  // the overlays' first configure
+        do {
+            let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
+            let source = try LibinputSource(seat: "seat0", translator: translator)
+            libinputSource = source
+            loop.add(fd: source.fd) { [unowned self] revents in
+                guard revents & Int16(POLLIN) != 0 else { return }
+                self.inputArrived()
+                source.dispatch()
+                for overlay in self.activeOverlays { overlay.setNeedsDraw() }
+            }
+            for (name, reason) in translator.refused { note("refused \(name): \(reason)") }
+        } catch {
+            fail(error)
+        }
+    }
+
     /// Where a touchscreen's touches go: the overlay of its output (configured, else the
     /// built-in panel, else the only output), mapped with the output's transform.
     func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target? {
@@ -238,8 +274,10 @@ public final class App {
             let transform = options.touchscreenTransform.flatMap(OutputTransform.init(name:))
                 ?? OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal
             note("touchscreen \(name) mapped to \(outputName) (transform \(transform))")
-            let size = Size(width: Double(overlay.logicalSize.width), height: Double(overlay.logicalSize.height))
-            return .init(dispatcher: overlay.dispatcher, mapping: TouchscreenMapping(transform: transform, logicalSize: size))
+            return .init(dispatcher: overlay.dispatcher) { [unowned overlay] in
+                TouchscreenMapping(transform: transform,
+                                   logicalSize: Size(width: Double(overlay.logicalSize.width), height: Double(overlay.logicalSize.height)))
+            }
         }
     }
 
@@ -378,6 +416,9 @@ public final class App {
         wl_display_disconnect(connection.display)
     }
 }
+
+/// The libinput source applies unless a replay is the source of touches.
+private func libinputTraceless(_ options: Options) -> Bool { options.replayPath == nil }
 
 func printError(_ text: String) {
     var line = text + "\n"

@@ -55,9 +55,23 @@ public enum Doctor {
             connected = false
             lines.append("Compositor: \(error)")
         }
-        lines.append("Touchscreens (libinput): not checked: this build has no libinput source yet")
+        lines.append(touchscreenStatus())
         lines.append("Configuration: " + configurationStatus(configurationPath))
         return (lines.joined(separator: "\n"), connected)
+    }
+
+    private static func touchscreenStatus() -> String {
+        let devices = Touchscreens.list()
+        guard !devices.isEmpty else {
+            return "Touchscreens (libinput source): none: udev lists no input device tagged ID_INPUT_TOUCHSCREEN=1"
+        }
+        var lines = ["Touchscreens (libinput source):"]
+        for device in devices {
+            lines.append("  \(device.name) (\(device.node)): " + (device.readable ? "this user may read it" : "this user may NOT read it"))
+        }
+        if geteuid() == 0 { lines.append("  (running as root: the libinput source refuses to run as root)") }
+        if devices.contains(where: { !$0.readable }) { lines.append("  " + Touchscreens.accessAdvice) }
+        return lines.joined(separator: "\n")
     }
 
     private static func configurationStatus(_ path: String?) -> String {
