@@ -1,20 +1,10 @@
 import Testing
+import TestSupport
 import TouchCore
 import Visualizer
 @testable import Renderer
 
 @Suite struct DamageRenderingTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Redrawing only the damage gives the same bytes as redrawing everything, frame after
     /// frame, over long random sequences of touches and cues, at integer and fractional scales.
     @Test(arguments: [1.0, 1.25, 1.5, 2.0])

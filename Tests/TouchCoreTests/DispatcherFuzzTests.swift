@@ -1,21 +1,10 @@
 import Testing
+import TestSupport
 @testable import TouchCore
 
 /// Random input streams: nothing crashes, every began touch ends or is cancelled exactly once
 /// in its view, and no touch object outlives its sequence.
 @MainActor @Suite struct DispatcherFuzzTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce from the seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     final class AuditView: View {
         var open: Set<ObjectIdentifier> = []
         var violations: [String] = []
