@@ -3,7 +3,7 @@
 ///
 /// Touches are equal only to themselves, so they can live in sets across phases.
 @MainActor
-public final class Touch: Hashable, CustomStringConvertible {
+public final class Touch: Hashable, @MainActor CustomStringConvertible {
     /// Where a touch is in its sequence, as of the event being delivered.
     public enum Phase: Sendable, CustomStringConvertible {
         case began, moved, stationary, ended, cancelled
@@ -79,9 +79,7 @@ public final class Touch: Hashable, CustomStringConvertible {
     nonisolated public static func == (lhs: Touch, rhs: Touch) -> Bool { lhs === rhs }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
-    nonisolated public var description: String {
-        MainActor.assumeIsolated { "Touch(\(sourceID), \(phase), \(locationInWindow))" }
-    }
+    public var description: String { "Touch(\(sourceID), \(phase), \(locationInWindow))" }
 }
 
 /// How a touch reaches its view's own touch methods.

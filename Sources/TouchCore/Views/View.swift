@@ -154,11 +154,9 @@ open class View: Responder {
     open func didMoveToWindow() {}
 }
 
-extension View: CustomStringConvertible {
-    nonisolated public var description: String {
-        MainActor.assumeIsolated {
-            let name = String(describing: type(of: self))
-            return tag == 0 ? "\(name) \(frame)" : "\(name)#\(tag) \(frame)"
-        }
+extension View: @MainActor CustomStringConvertible {
+    public var description: String {
+        let name = String(describing: type(of: self))
+        return tag == 0 ? "\(name) \(frame)" : "\(name)#\(tag) \(frame)"
     }
 }
