@@ -133,6 +133,22 @@ import TouchCore
         #expect(externalView.log == ["began 4000 (1440, 810)", "ended 4000"], "its own output, turned 180°; not cancelled by the other device's removal")
     }
 
+    @Test func aTouchscreenPluggedInLaterIsPickedUp() {
+        let (dispatcher, view) = output(Size(width: 1000, height: 500))
+        var asked: [String] = []
+        let translator = TouchTranslator { name in
+            asked.append(name)
+            return .init(dispatcher: dispatcher, mapping: TouchscreenMapping(logicalSize: Size(width: 1000, height: 500)))
+        }
+        translator.handle(.touchDown(device: 9, slot: 0, x: 0.5, y: 0.5, time: 0))  // not added yet: ignored
+        translator.handle(.touchFrame(device: 9, time: 0))
+        translator.handle(.deviceAdded(device: 9, name: "USB-Touch", properties: ["ID_INPUT_TOUCHSCREEN": "1"]))
+        translator.handle(.touchDown(device: 9, slot: 0, x: 0.1, y: 0.2, time: 1))
+        translator.handle(.touchFrame(device: 9, time: 1))
+        #expect(asked == ["USB-Touch"])
+        #expect(view.log == ["began 9000 (100, 100)"])
+    }
+
     @Test(arguments: [
         ("", 1, "empty"),
         ("touchlight-trace 1\n", 1, "expected the header"),
