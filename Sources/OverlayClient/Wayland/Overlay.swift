@@ -33,8 +33,6 @@ final class Overlay {
     private var regionGeneration = -1
     private var lastCommitTime = -Double.infinity
     private var frameRateTimer: ScheduledTimer?
-    /// Commits made, for tests and statistics.
-    private(set) var commits = 0
 
     private var layerListener = zwlr_layer_surface_v1_listener()
     private var frameListener = wl_callback_listener()
@@ -229,7 +227,6 @@ final class Overlay {
         buffer.isBusy = true
         if visualizer.isAnimating { requestFrame() }
         wl_surface_commit(surface)
-        commits += 1
         lastCommitTime = now
         app.didCommit(self)
         scheduleDeadline()

@@ -61,11 +61,14 @@ public final class OverlayWindow: Window {
     }
 
     private func visualize(_ event: TouchEvent) {
-        // New fingers in id order, so simultaneous downs take palette slots predictably.
-        let began = event.allTouches.filter { $0.phase == .began }.sorted { $0.sourceID < $1.sourceID }
-        for touch in began {
-            visualizer.touchDown(key: touch.sourceID, at: touch.location(in: nil), time: touch.timestamp,
-                                 shape: Self.shape(of: touch))
+        // New fingers in id order, so simultaneous downs take palette slots predictably (sorted
+        // only when there are any: frames of moves allocate nothing here).
+        if event.allTouches.contains(where: { $0.phase == .began }) {
+            let began = event.allTouches.filter { $0.phase == .began }.sorted { $0.sourceID < $1.sourceID }
+            for touch in began {
+                visualizer.touchDown(key: touch.sourceID, at: touch.location(in: nil), time: touch.timestamp,
+                                     shape: Self.shape(of: touch))
+            }
         }
         for touch in event.allTouches {
             switch touch.phase {
