@@ -100,15 +100,12 @@ final class SeatProbe {
 
     init(proxy: OpaquePointer) {
         self.proxy = proxy
-        listener.capabilities = { data, _, caps in
-            guard let data else { return }
-            Unmanaged<SeatProbe>.fromOpaque(data).takeUnretainedValue().capabilities = caps
-        }
+        listener.capabilities = { data, _, caps in withOwner(data, SeatProbe.self) { $0.capabilities = caps } }
         listener.name = { data, _, name in
-            guard let data, let name else { return }
-            Unmanaged<SeatProbe>.fromOpaque(data).takeUnretainedValue().name = String(cString: name)
+            guard let name else { return }
+            withOwner(data, SeatProbe.self) { $0.name = String(cString: name) }
         }
-        wl_seat_add_listener(proxy, &listener, Unmanaged.passUnretained(self).toOpaque())
+        wl_seat_add_listener(proxy, &listener, listenerData(self))
     }
 
     var capabilityNames: String {

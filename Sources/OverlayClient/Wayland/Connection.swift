@@ -53,18 +53,13 @@ final class Connection {
     func bindGlobals() throws(ClientError) {
         registry = wl_display_get_registry(display)
         registryListener.global = { data, registry, name, interface, version in
-            guard let data, let registry, let interface else { return }
-            let connection = Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                connection.announce(Global(name: name, interface: String(cString: interface), version: version), registry: registry)
+            guard let registry, let interface else { return }
+            withOwner(data, Connection.self) {
+                $0.announce(Global(name: name, interface: String(cString: interface), version: version), registry: registry)
             }
         }
-        registryListener.global_remove = { data, _, name in
-            guard let data else { return }
-            let connection = Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { connection.onGlobalRemoved?(name) }
-        }
-        wl_registry_add_listener(registry, &registryListener, Unmanaged.passUnretained(self).toOpaque())
+        registryListener.global_remove = { data, _, name in withOwner(data, Connection.self) { $0.onGlobalRemoved?(name) } }
+        wl_registry_add_listener(registry, &registryListener, listenerData(self))
         guard wl_display_roundtrip(display) >= 0 else { throw .connectionLost("the first roundtrip failed") }
         var missing: [String] = []
         if compositor == nil { missing.append("wl_compositor") }

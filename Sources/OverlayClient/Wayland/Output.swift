@@ -25,39 +25,34 @@ final class Output {
         self.globalName = globalName
         self.version = version
         listener.geometry = { data, _, x, y, _, _, _, _, _, transform in
-            Output.with(data) { $0.position = (x, y); $0.transform = transform }
+            withOwner(data, Output.self) { $0.position = (x, y); $0.transform = transform }
         }
         listener.mode = { data, _, flags, width, height, _ in
             guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-            Output.with(data) { $0.modeSize = (width, height) }
+            withOwner(data, Output.self) { $0.modeSize = (width, height) }
         }
-        listener.done = { data, _ in Output.with(data) { $0.onChange?() } }
-        listener.scale = { data, _, factor in Output.with(data) { $0.scale = max(1, factor) } }
+        listener.done = { data, _ in withOwner(data, Output.self) { $0.onChange?() } }
+        listener.scale = { data, _, factor in withOwner(data, Output.self) { $0.scale = max(1, factor) } }
         listener.name = { data, _, name in
             guard let name else { return }
-            Output.with(data) { $0.name = String(cString: name) }
+            withOwner(data, Output.self) { $0.name = String(cString: name) }
         }
         listener.description = { _, _, _ in }
-        wl_output_add_listener(proxy, &listener, Unmanaged.passUnretained(self).toOpaque())
+        wl_output_add_listener(proxy, &listener, listenerData(self))
         if let manager = xdgOutputManager {
             xdgOutput = zxdg_output_manager_v1_get_xdg_output(manager, proxy)
-            xdgListener.logical_position = { data, _, x, y in Output.with(data) { $0.position = (x, y) } }
-            xdgListener.logical_size = { data, _, w, h in Output.with(data) { $0.logicalSize = (w, h) } }
+            xdgListener.logical_position = { data, _, x, y in withOwner(data, Output.self) { $0.position = (x, y) } }
+            xdgListener.logical_size = { data, _, w, h in withOwner(data, Output.self) { $0.logicalSize = (w, h) } }
             xdgListener.done = { _, _ in }
             xdgListener.name = { data, _, name in
                 guard let name else { return }
-                Output.with(data) { if $0.name.isEmpty { $0.name = String(cString: name) } }
+                withOwner(data, Output.self) { if $0.name.isEmpty { $0.name = String(cString: name) } }
             }
             xdgListener.description = { _, _, _ in }
-            zxdg_output_v1_add_listener(xdgOutput, &xdgListener, Unmanaged.passUnretained(self).toOpaque())
+            zxdg_output_v1_add_listener(xdgOutput, &xdgListener, listenerData(self))
         }
     }
 
-    private static func with(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (Output) -> Void) {
-        guard let data else { return }
-        let output = Unmanaged<Output>.fromOpaque(data).takeUnretainedValue()
-        MainActor.assumeIsolated { body(output) }
-    }
 
     func destroy() {
         if let xdgOutput { zxdg_output_v1_destroy(xdgOutput) }

@@ -49,7 +49,7 @@ final class Overlay {
         dispatcher = TouchDispatcher(window: window, scheduler: app.scheduler)
         applyGestureThresholds(style: style, doubleTapInterval: app.doubleTapInterval)
         dispatcher.eventObserver = { [unowned self] event in self.app.observe(event, on: self) }
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = listenerData(self)
 
         if let viewporter = connection.viewporter {
             viewport = wp_viewporter_get_viewport(viewporter, surface)
@@ -57,7 +57,7 @@ final class Overlay {
         if let manager = connection.fractionalScaleManager {
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             fractionalListener.preferred_scale = { data, _, scale in
-                Overlay.with(data) { $0.preferredFractional = Double(scale) / 120; $0.scaleMayHaveChanged() }
+                withOwner(data, Overlay.self) { $0.preferredFractional = Double(scale) / 120; $0.scaleMayHaveChanged() }
             }
             wp_fractional_scale_v1_add_listener(fractionalScale, &fractionalListener, me)
         }
@@ -70,23 +70,18 @@ final class Overlay {
         zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capture, version: connection.layerShellVersion))
         layerListener.configure = { data, _, serial, width, height in
-            Overlay.with(data) { $0.configure(serial: serial, width: Int(width), height: Int(height)) }
+            withOwner(data, Overlay.self) { $0.configure(serial: serial, width: Int(width), height: Int(height)) }
         }
-        layerListener.closed = { data, _ in Overlay.with(data) { $0.app.overlayClosed($0) } }
+        layerListener.closed = { data, _ in withOwner(data, Overlay.self) { $0.app.overlayClosed($0) } }
         zwlr_layer_surface_v1_add_listener(layerSurface, &layerListener, me)
         frameListener.done = { data, callback, _ in
             wl_callback_destroy(callback)
-            Overlay.with(data) { $0.frameDone() }
+            withOwner(data, Overlay.self) { $0.frameDone() }
         }
         updateInputRegion()
         wl_surface_commit(surface)  // the initial commit, without a buffer
     }
 
-    private static func with(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (Overlay) -> Void) {
-        guard let data else { return }
-        let overlay = Unmanaged<Overlay>.fromOpaque(data).takeUnretainedValue()
-        MainActor.assumeIsolated { body(overlay) }
-    }
 
     private func keyboardInteractivity(capturing: Bool, version: UInt32) -> UInt32 {
         guard capturing else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
@@ -235,7 +230,7 @@ final class Overlay {
     private func requestFrame() {
         guard frameCallback == nil else { return }
         frameCallback = wl_surface_frame(surface)
-        wl_callback_add_listener(frameCallback, &frameListener, Unmanaged.passUnretained(self).toOpaque())
+        wl_callback_add_listener(frameCallback, &frameListener, listenerData(self))
     }
 
     /// While nothing animates, a timer for the next change that comes without input.

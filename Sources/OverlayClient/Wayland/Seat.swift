@@ -29,28 +29,23 @@ final class Seat {
         self.proxy = proxy
         self.globalName = globalName
         self.version = version
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        seatListener.capabilities = { data, _, caps in Seat.with(data) { $0.capabilitiesChanged(caps) } }
+        let me = listenerData(self)
+        seatListener.capabilities = { data, _, caps in withOwner(data, Seat.self) { $0.capabilitiesChanged(caps) } }
         seatListener.name = { data, _, name in
             guard let name else { return }
-            Seat.with(data) { $0.name = String(cString: name) }
+            withOwner(data, Seat.self) { $0.name = String(cString: name) }
         }
         wl_seat_add_listener(proxy, &seatListener, me)
         setUpTouchListener()
         setUpKeyboardListener()
     }
 
-    private static func with(_ data: UnsafeMutableRawPointer?, _ body: @MainActor (Seat) -> Void) {
-        guard let data else { return }
-        let seat = Unmanaged<Seat>.fromOpaque(data).takeUnretainedValue()
-        MainActor.assumeIsolated { body(seat) }
-    }
 
     var hasTouch: Bool { capabilities & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0 }
 
     private func capabilitiesChanged(_ caps: UInt32) {
         capabilities = caps
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = listenerData(self)
         if hasTouch, touch == nil {
             touch = wl_seat_get_touch(proxy)
             wl_touch_add_listener(touch, &touchListener, me)
@@ -71,7 +66,7 @@ final class Seat {
         let wants = app.isCapturing && capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         if wants, keyboard == nil {
             keyboard = wl_seat_get_keyboard(proxy)
-            wl_keyboard_add_listener(keyboard, &keyboardListener, Unmanaged.passUnretained(self).toOpaque())
+            wl_keyboard_add_listener(keyboard, &keyboardListener, listenerData(self))
         } else if !wants, let keyboard {
             if version >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) }
             self.keyboard = nil
@@ -82,7 +77,7 @@ final class Seat {
 
     private func setUpTouchListener() {
         touchListener.down = { data, _, _, time, surface, id, x, y in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 guard let surface, let overlay = seat.app.overlay(for: surface) else { return }
                 seat.touchOverlays[id] = overlay
                 overlay.dispatcher.down(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
@@ -91,14 +86,14 @@ final class Seat {
             }
         }
         touchListener.up = { data, _, _, time, id in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 guard let overlay = seat.touchOverlays.removeValue(forKey: id) else { return }
                 overlay.dispatcher.up(id: Int(id), time: seat.app.eventTime(milliseconds: time))
                 seat.noteFrame(overlay)
             }
         }
         touchListener.motion = { data, _, time, id, x, y in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 guard let overlay = seat.touchOverlays[id] else { return }
                 overlay.dispatcher.motion(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
                                           time: seat.app.eventTime(milliseconds: time))
@@ -106,7 +101,7 @@ final class Seat {
             }
         }
         touchListener.frame = { data, _ in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 let overlays = seat.overlaysInFrame
                 seat.overlaysInFrame.removeAll()
                 for overlay in overlays {
@@ -115,16 +110,16 @@ final class Seat {
                 }
             }
         }
-        touchListener.cancel = { data, _ in Seat.with(data) { $0.cancelAllTouches() } }
+        touchListener.cancel = { data, _ in withOwner(data, Seat.self) { $0.cancelAllTouches() } }
         touchListener.shape = { data, _, id, major, minor in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 guard let overlay = seat.touchOverlays[id] else { return }
                 overlay.dispatcher.shape(id: Int(id), major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor))
                 seat.noteFrame(overlay)
             }
         }
         touchListener.orientation = { data, _, id, orientation in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 guard let overlay = seat.touchOverlays[id] else { return }
                 // wl_touch gives degrees; TouchCore takes radians.
                 overlay.dispatcher.orientation(id: Int(id), angle: wl_fixed_to_double(orientation) * .pi / 180)
@@ -161,18 +156,18 @@ final class Seat {
 
     private func setUpKeyboardListener() {
         keyboardListener.keymap = { data, _, format, fd, size in
-            Seat.with(data) { seat in seat.loadKeymap(format: format, fd: fd, size: Int(size)) }
+            withOwner(data, Seat.self) { seat in seat.loadKeymap(format: format, fd: fd, size: Int(size)) }
         }
         keyboardListener.enter = { _, _, _, _, _ in }
         keyboardListener.leave = { _, _, _, _ in }
         keyboardListener.key = { data, _, _, _, key, state in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, seat.keys?.isEscape(evdevKey: key) == true else { return }
                 seat.app.setCapturing(false)
             }
         }
         keyboardListener.modifiers = { data, _, _, depressed, latched, locked, group in
-            Seat.with(data) { seat in
+            withOwner(data, Seat.self) { seat in
                 seat.keys?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             }
         }

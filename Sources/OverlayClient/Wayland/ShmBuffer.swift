@@ -37,11 +37,8 @@ final class ShmBuffer {
         buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
         wl_shm_pool_destroy(pool)
         canvas = Canvas(pixels: mapped, width: width, height: height, stride: stride)
-        listener.release = { data, _ in
-            guard let data else { return }
-            Unmanaged<ShmBuffer>.fromOpaque(data).takeUnretainedValue().isBusy = false
-        }
-        wl_buffer_add_listener(buffer, &listener, Unmanaged.passUnretained(self).toOpaque())
+        listener.release = { data, _ in withOwner(data, ShmBuffer.self) { $0.isBusy = false } }
+        wl_buffer_add_listener(buffer, &listener, listenerData(self))
     }
 
     deinit {
