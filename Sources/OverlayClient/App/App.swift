@@ -7,41 +7,6 @@ import TouchCore
 import TouchscreenInput
 import Visualizer
 
-/// What `touchlight` was asked to do.
-public struct Options: Sendable {
-    public var capture = false
-    public var replayPath: String?
-    public var replaySpeed = 1.0
-    public var replayLoops = false
-    public var verbose = false
-    public var quiet = false
-    /// Print input-to-commit latency and idle wakeups on exit.
-    public var statistics = false
-    public var style = VisualizerStyle()
-    /// Longest pause between the taps of a double tap, in seconds.
-    public var doubleTapInterval = 0.35
-    /// The configuration file to watch and reload while running (nil: none).
-    public var configurationPath: String?
-    /// Whether --capture was given (it overrides the file's `capture`, also on reload).
-    public var captureForcedByFlag = false
-    /// Record every touch into this trace file, written on exit.
-    public var recordPath: String?
-    /// Output names to put overlays on (empty: every output).
-    public var onlyOutputs: [String] = []
-    /// Frames per second at most (0: as often as the compositor asks).
-    public var maximumFrameRate = 0
-    /// Touchscreen mapping: the output a touchscreen belongs to ("": the built-in panel) and
-    /// its rotation relative to that output (nil: the output's own transform).
-    public var touchscreenOutput = ""
-    public var touchscreenTransform: String?
-    /// "wayland" (wl_touch) or "libinput" (touchscreens read directly, input passes through).
-    public var source = "wayland"
-    /// When the libinput source cannot start, carry on with wl_touch instead of exiting.
-    public var fallbackToWayland = false
-
-    public init() {}
-}
-
 /// The overlay program: connects, keeps one overlay per output, routes input, and runs the
 /// event loop until a signal or the compositor ends it.
 @MainActor
@@ -90,7 +55,8 @@ public final class App {
             }
         }
         // The libinput source's checks come before the compositor: their messages need none.
-        if options.source == "libinput" && libinputTraceless(options) {
+        // (A replay, when given, is the source of touches instead.)
+        if options.source == "libinput" && options.replayPath == nil {
             do {
                 try LibinputSource.check()
                 usesLibinput = true
@@ -199,9 +165,14 @@ public final class App {
         }
     }
 
+    /// Whether `[output] only` lets `output` have an overlay.
+    private func wantsOverlay(on output: Output) -> Bool {
+        onlyOutputs.isEmpty || onlyOutputs.contains(output.name)
+    }
+
     /// An overlay for `output` unless `[output] only` leaves it out.
     private func createOverlayIfWanted(on output: Output) {
-        guard overlays[output.globalName] == nil, onlyOutputs.isEmpty || onlyOutputs.contains(output.name) else { return }
+        guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
         overlays[output.globalName] = Overlay(app: self, output: output, connection: connection, capture: isCapturing, style: style)
         note("overlay on output \(output.name.isEmpty ? "#\(output.globalName)" : output.name)")
     }
@@ -275,8 +246,7 @@ public final class App {
                 ?? OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal
             note("touchscreen \(name) mapped to \(outputName) (transform \(transform))")
             return .init(dispatcher: overlay.dispatcher) { [unowned overlay] in
-                TouchscreenMapping(transform: transform,
-                                   logicalSize: Size(width: Double(overlay.logicalSize.width), height: Double(overlay.logicalSize.height)))
+                TouchscreenMapping(transform: transform, logicalSize: overlay.size)
             }
         }
     }
@@ -297,7 +267,7 @@ public final class App {
         doubleTapInterval = settings.doubleTapInterval
         maximumFrameRate = settings.maximumFrameRate
         onlyOutputs = settings.output.only
-        for (name, overlay) in overlays where !(onlyOutputs.isEmpty || onlyOutputs.contains(overlay.output.name)) {
+        for (name, overlay) in overlays where !wantsOverlay(on: overlay.output) {
             overlays.removeValue(forKey: name)
             remove(overlay)
             note("overlay on output \(overlay.output.name) removed ([output] only)")
@@ -343,8 +313,7 @@ public final class App {
 
     /// Every event an overlay delivered: recorded (record) and logged (--verbose).
     func observe(_ event: TouchEvent, on overlay: Overlay) {
-        recorder?.record(event, size: Size(width: Double(overlay.logicalSize.width), height: Double(overlay.logicalSize.height)),
-                         scale: overlay.scale.renderScale)
+        recorder?.record(event, size: overlay.size, scale: overlay.scale.renderScale)
         log(event, on: overlay.output.name, window: overlay.window)
     }
 
@@ -415,25 +384,4 @@ public final class App {
         if options.statistics { printError("touchlight: \(stats.summary(now: scheduler.now, wakeupTimes: loop.recentWakeups))") }
         wl_display_disconnect(connection.display)
     }
-}
-
-/// The libinput source applies unless a replay is the source of touches.
-private func libinputTraceless(_ options: Options) -> Bool { options.replayPath == nil }
-
-func printError(_ text: String) {
-    var line = text + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
-
-func readFile(_ path: String) throws -> String {
-    guard let file = fopen(path, "r") else { throw ClientError.trace("\(path): \(String(cString: strerror(errno)))") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, file)
-        if n <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

@@ -24,6 +24,8 @@ final class Overlay {
     private var fractionalScale: OpaquePointer?
     private var preferredFractional: Double?
     private(set) var logicalSize = (width: 0, height: 0)
+    /// The logical size as a TouchCore size.
+    var size: Size { Size(width: Double(logicalSize.width), height: Double(logicalSize.height)) }
     private(set) var scale = SurfaceScale(bufferScale: 1, fractional: nil)
     private(set) var isConfigured = false
     private(set) var isClosed = false
@@ -118,7 +120,7 @@ final class Overlay {
         let newHeight = height > 0 ? height : Int(output.logicalSize.height > 0 ? output.logicalSize.height : output.modeSize.height)
         if newWidth != logicalSize.width || newHeight != logicalSize.height {
             logicalSize = (max(1, newWidth), max(1, newHeight))
-            window.resize(to: Size(width: Double(logicalSize.width), height: Double(logicalSize.height)))
+            window.resize(to: size)
         }
         isConfigured = true
         scaleMayHaveChanged(force: true)
@@ -148,7 +150,6 @@ final class Overlay {
     func updateInputRegion() {
         guard regionGeneration != window.viewTreeGeneration else { return }
         regionGeneration = window.viewTreeGeneration
-        let size = Size(width: Double(logicalSize.width), height: Double(logicalSize.height))
         let region = wl_compositor_create_region(app.connection.compositor)
         for rect in InputRegion.rects(of: window, size: size) {
             wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width.rounded(.up)), Int32(rect.height.rounded(.up)))
@@ -190,12 +191,12 @@ final class Overlay {
         }
         needsDraw = false
         let visualizer = window.visualizer
-        let bounds = Rect(x: 0, y: 0, width: Double(logicalSize.width), height: Double(logicalSize.height))
+        let bounds = Rect(origin: .zero, size: size)
         visualizer.update(to: now, bounds: bounds)
-        let size = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
+        let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
         let frameDamage = visualizer.damage.rects
         let buffer: ShmBuffer?
-        do { buffer = try buffers.nextBuffer(width: size.width, height: size.height) } catch {
+        do { buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) } catch {
             app.fail(error)
             return
         }
@@ -206,8 +207,9 @@ final class Overlay {
             wl_surface_commit(surface)
             return
         }
+        // Nothing changed and this buffer has nothing to catch up on (nil: everything): no commit.
         let missed = buffer.missedDamage
-        guard force || missed == nil || !frameDamage.isEmpty || !(missed?.isEmpty ?? true) else {
+        guard force || !frameDamage.isEmpty || missed?.isEmpty != true else {
             scheduleDeadline()
             return
         }

@@ -118,11 +118,10 @@ public final class TouchDispatcher {
         cancel(ids.compactMap { active[$0] }, at: max(frameTime, scheduler.now))
     }
 
-    /// Cancels every active touch at once (wl_touch.cancel), delivering the pending changes first.
+    /// Cancels every active touch at once (wl_touch.cancel), delivering the pending changes
+    /// first; touches that went down in the pending frame are dropped.
     public func cancel() {
-        downs.removeAll()
-        frame()
-        cancel(Array(active.values), at: max(frameTime, scheduler.now))
+        cancel(ids: Array(active.keys) + downs.map(\.id))
     }
 
     /// Delivers the changes since the last frame as one event; nothing when there are none.
