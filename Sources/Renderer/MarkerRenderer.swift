@@ -74,7 +74,7 @@ public final class MarkerRenderer {
         guard !clip.isEmpty else { return }
         canvas.clear(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
         for (index, item) in items.enumerated() where boxes[index].intersects(clip) {
-            draw(item, into: canvas, clip: clip)
+            draw(item, box: boxes[index], into: canvas, clip: clip)
         }
     }
 
@@ -85,7 +85,8 @@ public final class MarkerRenderer {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    private func draw(_ item: DrawItem, into canvas: Canvas, clip: PixelRect) {
+    /// Composites `item`, whose device-pixel box is `box`, inside `clip`.
+    private func draw(_ item: DrawItem, box: PixelRect, into canvas: Canvas, clip: PixelRect) {
         colorPixel.pointee = premultiplied(item.color)
         guard colorPixel.pointee != 0 else { return }
         let c = Point(x: item.center.x * scale, y: item.center.y * scale)
@@ -96,13 +97,13 @@ public final class MarkerRenderer {
             composite(sprites.sprite(.ring, radius: r * scale, width: w * scale), at: c, into: canvas, clip: clip)
         case .ellipse(let major, let minor, let angle):
             rasterizeAndComposite(.ellipse(center: c, major: major * scale, minor: minor * scale, angle: angle),
-                                  bounds: item.bounds, into: canvas, clip: clip)
+                                  area: box.intersection(clip), into: canvas)
         case .arc(let r, let w, let start, let sweep):
             rasterizeAndComposite(.arc(center: c, radius: r * scale, width: w * scale, start: start, sweep: sweep),
-                                  bounds: item.bounds, into: canvas, clip: clip)
+                                  area: box.intersection(clip), into: canvas)
         case .line(let to, let w):
             rasterizeAndComposite(.capsule(from: c, to: Point(x: to.x * scale, y: to.y * scale), width: w * scale),
-                                  bounds: item.bounds, into: canvas, clip: clip)
+                                  area: box.intersection(clip), into: canvas)
         }
     }
 
@@ -132,8 +133,8 @@ public final class MarkerRenderer {
                                  Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
     }
 
-    private func rasterizeAndComposite(_ shape: DeviceShape, bounds: Rect, into canvas: Canvas, clip: PixelRect) {
-        let area = devicePixels(of: bounds).intersection(clip)
+    /// Rasterizes `shape` only inside `area` (the item's box within the damage) and composites it.
+    private func rasterizeAndComposite(_ shape: DeviceShape, area: PixelRect, into canvas: Canvas) {
         guard !area.isEmpty else { return }
         if scratch.width < area.width || scratch.height < area.height {
             scratch = MaskImage(width: max(scratch.width, area.width), height: max(scratch.height, area.height))
