@@ -18,11 +18,11 @@ public final class TouchVisualizer {
     /// The next time something changes without input (a stale marker's fade), if any.
     public private(set) var nextDeadline: Double?
 
-    var markers: SlotPool<Marker>
-    var ripples: SlotPool<Ripple>
-    var cues: SlotPool<Cue>
+    var markers = SlotPool<Marker>(capacity: 0)
+    var ripples = SlotPool<Ripple>(capacity: 0)
+    var cues = SlotPool<Cue>(capacity: 0)
     /// Pan trail points, `trailCapacity` per cue slot.
-    var trailStorage: [Point]
+    var trailStorage: [Point] = []
     let trailCapacity = 48
     private var usedSlots: [Bool] = []
     private var previousItems: [DrawItem] = []
@@ -32,6 +32,11 @@ public final class TouchVisualizer {
 
     public init(style: VisualizerStyle = VisualizerStyle()) {
         self.style = style
+        makePools()
+    }
+
+    /// Pools sized to the style's caps, and frame arrays reserved so frames allocate nothing.
+    private func makePools() {
         markers = SlotPool(capacity: style.maximumMarkers)
         ripples = SlotPool(capacity: style.maximumRipples)
         cues = SlotPool(capacity: style.maximumCues)
@@ -48,11 +53,7 @@ public final class TouchVisualizer {
             || style.maximumCues != old.maximumCues {
             // Pool caps changed: start over with new pools (active markers are kept).
             let live = markers.live.map { markers[$0] }
-            markers = SlotPool(capacity: style.maximumMarkers)
-            ripples = SlotPool(capacity: style.maximumRipples)
-            cues = SlotPool(capacity: style.maximumCues)
-            trailStorage = Array(repeating: .zero, count: style.maximumCues * trailCapacity)
-            usedSlots = Array(repeating: false, count: style.maximumMarkers)
+            makePools()
             for marker in live where marker.slot < style.maximumMarkers {
                 if markers.take(marker) != nil, marker.fadeStart == nil { usedSlots[marker.slot] = true }
             }
@@ -73,7 +74,6 @@ public final class TouchVisualizer {
             // Every marker is in use: recycle the oldest fading one, if any.
             guard let fading = markers.live.first(where: { markers[$0].fadeStart != nil }) else { return }
             markers.giveBack(fading)
-            marker.slot = slot
             _ = markers.take(marker)
         }
         usedSlots[slot] = true
