@@ -81,9 +81,7 @@ final class LibinputSource {
             deviceIDs[device] = id
             var properties: [String: String] = [:]
             if let udevDevice = libinput_device_get_udev_device(device) {
-                for key in ["ID_INPUT", "ID_INPUT_TOUCHSCREEN", "ID_INPUT_KEYBOARD", "ID_INPUT_KEY", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD", "ID_INPUT_TABLET"] {
-                    if let value = udev_device_get_property_value(udevDevice, key) { properties[key] = String(cString: value) }
-                }
+                properties = Touchscreens.properties(of: udevDevice)
                 udev_device_unref(udevDevice)
             }
             return .deviceAdded(device: id, name: String(cString: libinput_device_get_name(device)), properties: properties)

@@ -38,6 +38,11 @@ enum Touchscreens {
         var info = stat()
         guard stat(path, &info) == 0, let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), info.st_rdev) else { return [:] }
         defer { udev_device_unref(device) }
+        return properties(of: device)
+    }
+
+    /// A udev device's properties.
+    static func properties(of device: OpaquePointer) -> [String: String] {
         var properties: [String: String] = [:]
         var entry = udev_device_get_properties_list_entry(device)
         while let current = entry {
