@@ -15,14 +15,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     private var tapsCompleted = 0
     private var waitingForPress = false
-    private var startLocations: [ObjectIdentifier: Point] = [:]
 
     /// Seconds since the press started waiting, for a cue that fills while pressing.
     public private(set) var pressStartTime: Double?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         guard state == .possible else { return }
-        for touch in touches { startLocations[ObjectIdentifier(touch)] = touch.locationInWindow }
         let down = Array(liveTouches).count
         if down > numberOfTouchesRequired {
             state = .failed
@@ -36,13 +34,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         if state == .possible {
-            for touch in touches {
-                if let start = startLocations[ObjectIdentifier(touch)],
-                   start.distance(to: touch.locationInWindow) > allowableMovement {
-                    state = .failed
-                    return
-                }
-            }
+            if anyTouch(of: touches, movedFartherThan: allowableMovement) { state = .failed }
         } else if state.isInProgress {
             state = .changed
         }
@@ -60,7 +52,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         guard trackedTouches.allSatisfy({ $0.phase == .ended }) else { return }
         tapsCompleted += 1
-        startLocations.removeAll()
         pressStartTime = nil
         scheduleTimer(at: event.timestamp + maximumIntervalBetweenTaps)
     }
@@ -83,6 +74,5 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         tapsCompleted = 0
         waitingForPress = false
         pressStartTime = nil
-        startLocations.removeAll()
     }
 }

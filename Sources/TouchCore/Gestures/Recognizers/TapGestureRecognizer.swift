@@ -18,7 +18,6 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var tapsCompleted = 0
     private var fingersInTap = 0
     private var firstTapLocation: Point?
-    private var startLocations: [ObjectIdentifier: Point] = [:]
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         cancelTimer()
@@ -27,19 +26,12 @@ open class TapGestureRecognizer: GestureRecognizer {
             state = .failed
             return
         }
-        for touch in touches { startLocations[ObjectIdentifier(touch)] = touch.locationInWindow }
         fingersInTap += touches.count
         if fingersInTap > numberOfTouchesRequired { state = .failed }
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in touches {
-            if let start = startLocations[ObjectIdentifier(touch)],
-               start.distance(to: touch.locationInWindow) > allowableMovement {
-                state = .failed
-                return
-            }
-        }
+        if anyTouch(of: touches, movedFartherThan: allowableMovement) { state = .failed }
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -51,7 +43,6 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapsCompleted += 1
         if firstTapLocation == nil { firstTapLocation = centroid(of: trackedTouches) }
         fingersInTap = 0
-        startLocations.removeAll()
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
@@ -71,23 +62,5 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapsCompleted = 0
         fingersInTap = 0
         firstTapLocation = nil
-        startLocations.removeAll()
     }
-}
-
-/// The mean window position of `touches` (zero when empty).
-@MainActor
-func centroid<S: Sequence<Touch>>(of touches: S) -> Point {
-    var x = 0.0, y = 0.0, n = 0.0
-    for touch in touches {
-        x += touch.locationInWindow.x
-        y += touch.locationInWindow.y
-        n += 1
-    }
-    return n == 0 ? .zero : Point(x: x / n, y: y / n)
-}
-
-extension GestureRecognizer {
-    /// The tracked touches still down (those ending in this event excluded), without copying.
-    var liveTouches: LazyFilterSequence<[Touch]> { trackedTouches.lazy.filter { !$0.isFinished } }
 }
