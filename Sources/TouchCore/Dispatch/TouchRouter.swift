@@ -253,16 +253,6 @@ final class TouchRouter {
         }
         batches.deliver(with: event)
     }
-
-    // MARK: Cancelling everything
-
-    /// Marks every active touch cancelled (the dispatcher then sends the event).
-    func cancelAllTouches(at time: Double) {
-        for touch in activeTouches {
-            touch.phase = .cancelled
-            touch.timestamp = time
-        }
-    }
 }
 
 extension Touch {

@@ -17,9 +17,6 @@ public struct DamageRegion: Equatable, Sendable {
 
     public var isEmpty: Bool { rects.isEmpty }
 
-    /// Total area of the rectangles.
-    public var area: Double { rects.reduce(0) { $0 + $1.width * $1.height } }
-
     public mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
 
     /// Adds a rectangle; call `compact()` once everything is added.
