@@ -15,24 +15,13 @@ public final class MarkerRenderer {
     let sprites = SpriteCache()
     private var tiles = TileGrid()
     private var scratch = MaskImage(width: 256, height: 256)
-    /// A 1×1 repeating source whose pixel is set to each item's premultiplied colour.
-    private let colorPixel: UnsafeMutablePointer<UInt32>
-    private let colorSource: OpaquePointer
+    /// The source colour of mask-shaped items, set to each item's premultiplied colour.
+    private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
+    /// The opacity mask of pre-coloured sprites, set to each marker's opacity.
+    private let opacity = SolidPixel(format: PIXMAN_a8)
 
     public init(scale: Double = 1) {
         self.scale = scale
-        colorPixel = .allocate(capacity: 1)
-        colorPixel.initialize(to: 0)
-        guard let source = pixman_image_create_bits(PIXMAN_a8r8g8b8, 1, 1, colorPixel, 4) else {
-            fatalError("pixman could not create a 1×1 image")
-        }
-        pixman_image_set_repeat(source, PIXMAN_REPEAT_NORMAL)
-        colorSource = source
-    }
-
-    deinit {
-        pixman_image_unref(colorSource)
-        colorPixel.deallocate()
     }
 
     /// Forgets every pre-rendered sprite (after a style change).
@@ -87,10 +76,13 @@ public final class MarkerRenderer {
 
     /// Composites `item`, whose device-pixel box is `box`, inside `clip`.
     private func draw(_ item: DrawItem, box: PixelRect, into canvas: Canvas, clip: PixelRect) {
-        colorPixel.pointee = premultiplied(item.color)
-        guard colorPixel.pointee != 0 else { return }
+        paint.value = item.color.premultipliedARGB
+        guard paint.value != 0 else { return }
         let c = Point(x: item.center.x * scale, y: item.center.y * scale)
         switch item.shape {
+        case .marker(let look):
+            composite(sprites.marker(look, color: item.color, scale: scale), opacity: item.color.alphaByte,
+                      at: c, into: canvas, clip: clip)
         case .disc(let r):
             composite(sprites.sprite(.disc, radius: r * scale), at: c, into: canvas, clip: clip)
         case .ring(let r, let w):
@@ -126,9 +118,21 @@ public final class MarkerRenderer {
         for band in bands { compositeMask(sprite.mask, origin: (x, y), area: band.intersection(clip), into: canvas) }
     }
 
+    /// Composites a pre-coloured sprite at `opacity` (255: none needed).
+    private func composite(_ sprite: SpriteCache.MarkerSprite, opacity alpha: UInt8, at center: Point,
+                           into canvas: Canvas, clip: PixelRect) {
+        let x = Int((center.x - sprite.center).rounded()), y = Int((center.y - sprite.center).rounded())
+        let area = PixelRect(x: x, y: y, width: sprite.image.width, height: sprite.image.height).intersection(clip)
+        guard !area.isEmpty else { return }
+        opacity.value = UInt32(alpha)
+        pixman_image_composite32(PIXMAN_OP_OVER, sprite.image.image, alpha == 255 ? nil : opacity.image, canvas.image,
+                                 Int32(area.x - x), Int32(area.y - y), 0, 0,
+                                 Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+    }
+
     private func compositeMask(_ mask: MaskImage, origin: (x: Int, y: Int), area: PixelRect, into canvas: Canvas) {
         guard !area.isEmpty else { return }
-        pixman_image_composite32(PIXMAN_OP_OVER, colorSource, mask.image, canvas.image,
+        pixman_image_composite32(PIXMAN_OP_OVER, paint.image, mask.image, canvas.image,
                                  0, 0, Int32(area.x - origin.x), Int32(area.y - origin.y),
                                  Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
     }
@@ -140,15 +144,8 @@ public final class MarkerRenderer {
             scratch = MaskImage(width: max(scratch.width, area.width), height: max(scratch.height, area.height))
         }
         scratch.rasterize(shape, originX: area.x, originY: area.y, width: area.width, height: area.height)
-        pixman_image_composite32(PIXMAN_OP_OVER, colorSource, scratch.image, canvas.image,
+        pixman_image_composite32(PIXMAN_OP_OVER, paint.image, scratch.image, canvas.image,
                                  0, 0, 0, 0, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
-    }
-
-    /// The colour as a premultiplied ARGB8888 value.
-    private func premultiplied(_ color: Color) -> UInt32 {
-        let a = max(0, min(1, color.alpha))
-        func channel(_ v: Double) -> UInt32 { UInt32((max(0, min(1, v)) * a * 255).rounded()) }
-        return UInt32((a * 255).rounded()) << 24 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
     }
 }
 

@@ -1,9 +1,11 @@
+import CPixman
 import TouchCore
+import Visualizer
 
-/// Pre-rendered coverage masks for the shapes that repeat (marker discs and rings, ripple
-/// rings), keyed by their size in device pixels. A shape is rasterized once per size and
-/// output scale and then only composited; the cache is emptied when the style or the scale
-/// changes, and when it grows past `capacity` (ripples pass through many sizes).
+/// Pre-rendered shapes, rasterized once per size, colour and output scale and then only
+/// composited: coverage masks for rings and discs (ripples, cue rings), and whole markers in
+/// their colour. The cache is emptied when the style or the scale changes, and when it grows
+/// past its capacity (ripples pass through many sizes).
 final class SpriteCache {
     enum Kind: Hashable { case disc, ring }
 
@@ -14,26 +16,43 @@ final class SpriteCache {
         var width: Int
     }
 
-    /// A sprite: the mask, where its centre lies inside it, and for rings the inset of the
-    /// empty square inside (0: none), which compositing can skip.
+    /// A coverage sprite: the mask, where its centre lies inside it, and for rings the inset
+    /// of the empty square inside (0: none), which compositing can skip.
     struct Sprite {
         let mask: MaskImage
         let center: Double
         let hole: Int
     }
 
+    /// A marker pre-rendered in its colour (premultiplied ARGB) at full opacity.
+    struct MarkerSprite {
+        let image: Canvas
+        let center: Double
+    }
+
+    struct MarkerKey: Hashable {
+        var look: MarkerLook
+        /// The colour's red, green and blue bytes.
+        var rgb: UInt32
+    }
+
     let capacity: Int
     private var sprites: [Key: Sprite] = [:]
+    private var markers: [MarkerKey: MarkerSprite] = [:]
     private(set) var rasterizations = 0
+    private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
 
     init(capacity: Int = 512) {
         self.capacity = capacity
         sprites.reserveCapacity(capacity)
     }
 
-    var count: Int { sprites.count }
+    var count: Int { sprites.count + markers.count }
 
-    func removeAll() { sprites.removeAll(keepingCapacity: true) }
+    func removeAll() {
+        sprites.removeAll(keepingCapacity: true)
+        markers.removeAll(keepingCapacity: true)
+    }
 
     /// The sprite for a disc or ring of `radius` (and ring `width`) device pixels.
     func sprite(_ kind: Kind, radius: Double, width: Double = 0) -> Sprite {
@@ -55,6 +74,37 @@ final class SpriteCache {
         let hole = halfSide > 4 ? Int((center - halfSide).rounded(.up)) : 0
         let sprite = Sprite(mask: mask, center: center, hole: hole)
         sprites[key] = sprite
+        return sprite
+    }
+
+    /// The sprite of a marker that looks like `look` in `color` (its alpha ignored), at
+    /// `scale` device pixels per logical unit: shadow ring, fill and ring composited in that
+    /// order, as separate items would be.
+    func marker(_ look: MarkerLook, color: Color, scale: Double) -> MarkerSprite {
+        let opaque = Color(red: color.red, green: color.green, blue: color.blue)
+        let key = MarkerKey(look: look, rgb: opaque.premultipliedARGB & 0xFF_FFFF)
+        if let sprite = markers[key] { return sprite }
+        if markers.count >= 64 { markers.removeAll(keepingCapacity: true) }
+        let size = Int((2 * look.outerRadius * scale + 3).rounded(.up))
+        let center = Double(size) / 2
+        let c = Point(x: center, y: center)
+        let image = Canvas(width: size, height: size)
+        let mask = MaskImage(width: size, height: size)
+        let r = look.radius * scale, w = look.ringWidth * scale
+        let parts: [(DeviceShape, Color)] = [
+            (.ring(center: c, radius: look.shadowRadius * scale, width: w), Color.black.withOpacity(look.shadowOpacity)),
+            (.disc(center: c, radius: r), opaque.withOpacity(look.fillOpacity)),
+            (.ring(center: c, radius: r, width: w), opaque.withOpacity(look.ringOpacity)),
+        ]
+        for (shape, paintColor) in parts where paintColor.alpha > 0 {
+            mask.rasterize(shape, originX: 0, originY: 0, width: size, height: size)
+            paint.value = paintColor.premultipliedARGB
+            pixman_image_composite32(PIXMAN_OP_OVER, paint.image, mask.image, image.image,
+                                     0, 0, 0, 0, 0, 0, Int32(size), Int32(size))
+        }
+        rasterizations += 1
+        let sprite = MarkerSprite(image: image, center: center)
+        markers[key] = sprite
         return sprite
     }
 }

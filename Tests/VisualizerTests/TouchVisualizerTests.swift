@@ -5,8 +5,8 @@ import TouchCore
 @Suite struct TouchVisualizerTests {
     let screen = Rect(x: 0, y: 0, width: 800, height: 600)
 
-    func markerRings(_ v: TouchVisualizer) -> [DrawItem] {
-        v.items.filter { $0.identity.owner >= TouchVisualizer.Owner.marker && $0.identity.part == 3 }
+    func markers(_ v: TouchVisualizer) -> [DrawItem] {
+        v.items.filter { if case .marker = $0.shape { true } else { false } }
     }
 
     @Test func markerFollowsTheFingerAndFadesAfterLift() {
@@ -15,17 +15,17 @@ import TouchCore
         let v = TouchVisualizer(style: style)
         v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 0)
         v.update(to: 0, bounds: screen)
-        #expect(markerRings(v).map(\.center) == [Point(x: 100, y: 100)])
+        #expect(markers(v).map(\.center) == [Point(x: 100, y: 100)])
         v.touchMoved(key: 1, to: Point(x: 150, y: 120), time: 0.1)
         v.update(to: 0.1, bounds: screen)
-        #expect(markerRings(v).map(\.center) == [Point(x: 150, y: 120)])
+        #expect(markers(v).map(\.center) == [Point(x: 150, y: 120)])
         v.touchUp(key: 1, time: 1)
         v.update(to: 1.15, bounds: screen)
-        let halfway = markerRings(v).first?.color.alpha ?? 0
+        let halfway = markers(v).first?.color.alpha ?? 0
         #expect(halfway > 0.2 && halfway < 0.8, "half-way through the 0.3 s fade")
         #expect(v.isAnimating)
         v.update(to: 1.3, bounds: screen)
-        #expect(markerRings(v).isEmpty)
+        #expect(markers(v).isEmpty)
         #expect(v.markers.live.isEmpty && v.markers.returnedCount == 1, "returned to its pool")
         v.update(to: 1.4, bounds: screen)
         #expect(!v.isAnimating && v.items.isEmpty)
@@ -41,7 +41,7 @@ import TouchCore
         v.touchDown(key: 13, at: Point(x: 300, y: 10), time: 0.2)
         v.update(to: 0.2, bounds: screen)
         func color(at x: Double) -> Color? {
-            markerRings(v).first { $0.center.x == x && $0.color.alpha > 0.9 }.map { Color(red: $0.color.red, green: $0.color.green, blue: $0.color.blue) }
+            markers(v).first { $0.center.x == x && $0.color.alpha > 0.9 }.map { Color(red: $0.color.red, green: $0.color.green, blue: $0.color.blue) }
         }
         #expect(color(at: 10)?.hex == palette[0].hex, "finger 1 always the first colour")
         #expect(color(at: 200)?.hex == palette[2].hex)

@@ -4,6 +4,10 @@ import TouchCore
 /// visualizer can compare frames to find what changed.
 public struct DrawItem: Equatable, Sendable {
     public enum Shape: Equatable, Sendable {
+        /// A finger's marker: a dark shadow ring outside, a translucent disc and a ring on its
+        /// edge, all in the item's colour; the colour's alpha is the marker's overall opacity
+        /// (its fade). Renderers draw it as one pre-rendered sprite per look.
+        case marker(MarkerLook)
         /// A filled circle.
         case disc(radius: Double)
         /// A circle outline of `width`, centred on `radius`.
@@ -31,6 +35,9 @@ public struct DrawItem: Equatable, Sendable {
     public var bounds: Rect {
         let margin = 1.5
         switch shape {
+        case .marker(let look):
+            let r = look.outerRadius
+            return Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r).insetBy(dx: -margin, dy: -margin)
         case .disc(let r):
             return Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r).insetBy(dx: -margin, dy: -margin)
         case .ring(let r, let w), .arc(let r, let w, _, _):
@@ -46,4 +53,25 @@ public struct DrawItem: Equatable, Sendable {
                 .insetBy(dx: -(w / 2 + margin), dy: -(w / 2 + margin))
         }
     }
+}
+
+/// What a marker looks like apart from its position and colour: sizes in logical units and the
+/// opacity of each part (0 leaves the part out).
+public struct MarkerLook: Hashable, Sendable {
+    public var radius: Double
+    public var ringWidth: Double
+    public var fillOpacity: Double
+    public var ringOpacity: Double
+    public var shadowOpacity: Double
+
+    public init(radius: Double, ringWidth: Double, fillOpacity: Double, ringOpacity: Double, shadowOpacity: Double) {
+        (self.radius, self.ringWidth) = (radius, ringWidth)
+        (self.fillOpacity, self.ringOpacity, self.shadowOpacity) = (fillOpacity, ringOpacity, shadowOpacity)
+    }
+
+    /// The radius of the shadow ring, drawn just outside the marker's ring.
+    public var shadowRadius: Double { radius + ringWidth }
+
+    /// How far from the centre the marker reaches (the shadow's outer edge, or the ring's).
+    public var outerRadius: Double { (shadowOpacity > 0 ? shadowRadius : radius) + ringWidth / 2 }
 }

@@ -203,24 +203,22 @@ public final class TouchVisualizer {
                 nextDeadline = min(nextDeadline ?? .infinity, m.lastUpdate + style.staleTimeout)
             }
             let color = style.color(forSlot: m.slot)
-            let r = style.markerRadius, w = style.ringWidth
             let owner = Owner.marker + slot
-            if style.shadowOpacity > 0 {
-                items.append(DrawItem(identity: .init(owner: owner, part: 0), center: m.position,
-                                      shape: .ring(radius: r + w, width: w),
-                                      color: Color.black.withOpacity(style.shadowOpacity * fade)))
-            }
-            items.append(DrawItem(identity: .init(owner: owner, part: 1), center: m.position,
-                                  shape: .disc(radius: r), color: color.withOpacity(style.fillOpacity * fade)))
+            items.append(DrawItem(identity: .init(owner: owner, part: 0), center: m.position,
+                                  shape: .marker(markerLook), color: color.withOpacity(fade)))
             if style.showContactShape, let shape = m.shape, shape.major > 0 {
-                items.append(DrawItem(identity: .init(owner: owner, part: 2), center: m.position,
+                items.append(DrawItem(identity: .init(owner: owner, part: 1), center: m.position,
                                       shape: .ellipse(major: shape.major, minor: max(shape.minor, 1), angle: shape.orientation),
                                       color: color.withOpacity(0.5 * fade)))
             }
-            items.append(DrawItem(identity: .init(owner: owner, part: 3), center: m.position,
-                                  shape: .ring(radius: r, width: w), color: color.withOpacity(style.ringOpacity * fade)))
             appendLongPressProgress(for: m, owner: owner, at: time)
         }
+    }
+
+    /// The marker's look, from the style.
+    private var markerLook: MarkerLook {
+        MarkerLook(radius: style.markerRadius, ringWidth: style.ringWidth, fillOpacity: style.fillOpacity,
+                   ringOpacity: style.ringOpacity, shadowOpacity: style.shadowOpacity)
     }
 
     /// The long-press cue: a ring that fills while a finger rests, until the press is due.
@@ -237,7 +235,7 @@ public final class TouchVisualizer {
         guard age < style.longPressDuration else { return }
         isAnimating = true
         let progress = (age - style.longPressArcDelay) / span
-        items.append(DrawItem(identity: .init(owner: owner, part: 4), center: m.position,
+        items.append(DrawItem(identity: .init(owner: owner, part: 2), center: m.position,
                               shape: .arc(radius: style.markerRadius + 2 * style.ringWidth + 2, width: style.ringWidth,
                                           start: -.pi / 2, sweep: 2 * .pi * progress),
                               color: style.cueColor.withOpacity(0.9)))
