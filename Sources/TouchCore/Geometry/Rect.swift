@@ -7,12 +7,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
 
-    public init(origin: Point, size: Size) {
+    @inlinable public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
@@ -20,47 +20,47 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The empty result of intersecting two rectangles that do not meet.
     public static let null = Rect(x: .infinity, y: .infinity, width: 0, height: 0)
 
-    public var isNull: Bool { origin.x.isInfinite || origin.y.isInfinite }
+    @inlinable public var isNull: Bool { origin.x.isInfinite || origin.y.isInfinite }
     /// True for the null rectangle and for rectangles with no area.
-    public var isEmpty: Bool { isNull || size.width == 0 || size.height == 0 }
+    @inlinable public var isEmpty: Bool { isNull || size.width == 0 || size.height == 0 }
 
-    public var minX: Double { min(origin.x, origin.x + size.width) }
-    public var maxX: Double { max(origin.x, origin.x + size.width) }
-    public var midX: Double { (minX + maxX) / 2 }
-    public var minY: Double { min(origin.y, origin.y + size.height) }
-    public var maxY: Double { max(origin.y, origin.y + size.height) }
-    public var midY: Double { (minY + maxY) / 2 }
-    public var width: Double { abs(size.width) }
-    public var height: Double { abs(size.height) }
+    @inlinable public var minX: Double { min(origin.x, origin.x + size.width) }
+    @inlinable public var maxX: Double { max(origin.x, origin.x + size.width) }
+    @inlinable public var midX: Double { (minX + maxX) / 2 }
+    @inlinable public var minY: Double { min(origin.y, origin.y + size.height) }
+    @inlinable public var maxY: Double { max(origin.y, origin.y + size.height) }
+    @inlinable public var midY: Double { (minY + maxY) / 2 }
+    @inlinable public var width: Double { abs(size.width) }
+    @inlinable public var height: Double { abs(size.height) }
 
     /// Whether `point` lies inside: the minimum edges are inside, the maximum edges are not.
-    public func contains(_ point: Point) -> Bool {
+    @inlinable public func contains(_ point: Point) -> Bool {
         !isNull && point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
     /// Whether `other` lies entirely inside this rectangle.
-    public func contains(_ other: Rect) -> Bool {
+    @inlinable public func contains(_ other: Rect) -> Bool {
         !isNull && !other.isNull && other.minX >= minX && other.maxX <= maxX
             && other.minY >= minY && other.maxY <= maxY
     }
 
     /// Whether the two rectangles share any area.
-    public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+    @inlinable public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
 
     /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom
     /// (negative values grow it).
-    public func insetBy(dx: Double, dy: Double) -> Rect {
+    @inlinable public func insetBy(dx: Double, dy: Double) -> Rect {
         if isNull { return self }
         let r = Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
         return r.size.width < 0 || r.size.height < 0 ? .null : r
     }
 
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
+    @inlinable public func offsetBy(dx: Double, dy: Double) -> Rect {
         isNull ? self : Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
 
     /// The smallest rectangle containing both; the null rectangle is the identity.
-    public func union(_ other: Rect) -> Rect {
+    @inlinable public func union(_ other: Rect) -> Rect {
         if isNull { return other }
         if other.isNull { return self }
         let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
@@ -68,7 +68,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The common part of both rectangles, or `Rect.null` when they do not meet.
-    public func intersection(_ other: Rect) -> Rect {
+    @inlinable public func intersection(_ other: Rect) -> Rect {
         if isNull || other.isNull { return .null }
         let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
@@ -76,7 +76,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rectangle with integral edges that contains this one.
-    public var integral: Rect {
+    @inlinable public var integral: Rect {
         if isNull { return self }
         let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
         return Rect(x: x0, y: y0, width: maxX.rounded(.up) - x0, height: maxY.rounded(.up) - y0)

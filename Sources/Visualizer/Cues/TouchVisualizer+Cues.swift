@@ -103,7 +103,7 @@ extension TouchVisualizer {
     func appendCues(at time: Double) {
         for slot in cues.live {
             let cue = cues[slot]
-            let owner = Owner.cue + slot * 100
+            let owner = Owner.cue + slot * Owner.cueStride
             let color = style.cueColor
             let lineWidth = style.cueLineWidth
             let r = style.markerRadius

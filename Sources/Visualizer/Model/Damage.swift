@@ -54,24 +54,4 @@ public struct DamageRegion: Equatable, Sendable {
         let box = a.union(b)
         return box.width * box.height <= covered * 1.1
     }
-
-    private mutating func mergeOverlaps() {
-        var merged = true
-        while merged {
-            merged = false
-            var i = 0
-            while i < rects.count {
-                var j = i + 1
-                while j < rects.count {
-                    if Self.mergesCheaply(rects[i], rects[j]) {
-                        rects[i] = rects[i].union(rects.remove(at: j))
-                        merged = true
-                    } else {
-                        j += 1
-                    }
-                }
-                i += 1
-            }
-        }
-    }
 }

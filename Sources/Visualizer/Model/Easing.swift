@@ -1,5 +1,3 @@
-import Foundation  // pow
-
 /// The easing curves animations use, by name. Each maps progress 0…1 to 0…1.
 public enum Easing: Sendable {
     case linear
@@ -12,8 +10,8 @@ public enum Easing: Sendable {
         let t = max(0, min(1, t))
         switch self {
         case .linear: return t
-        case .easeOutCubic: return 1 - pow(1 - t, 3)
-        case .easeInOutQuad: return t < 0.5 ? 2 * t * t : 1 - pow(-2 * t + 2, 2) / 2
+        case .easeOutCubic: let u = 1 - t; return 1 - u * u * u
+        case .easeInOutQuad: let u = 2 - 2 * t; return t < 0.5 ? 2 * t * t : 1 - u * u / 2
         }
     }
 }

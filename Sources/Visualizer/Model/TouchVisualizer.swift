@@ -26,7 +26,7 @@ public final class TouchVisualizer {
     let trailCapacity = 48
     private var usedSlots: [Bool] = []
     private var previousItems: [DrawItem] = []
-    private var previousIndex: [DrawItem.Identity: Int] = [:]
+    private var frameDiff = FrameDiff(keys: ItemKeys(ripples: 0, cues: 0, partsPerCue: 0, markers: 0))
     private var needsFullDamage = false
     private var lastBounds = Rect.null
 
@@ -45,7 +45,8 @@ public final class TouchVisualizer {
         let expected = style.maximumMarkers * 6 + style.maximumRipples + style.maximumCues * (trailCapacity + 4)
         items.reserveCapacity(expected)
         previousItems.reserveCapacity(expected)
-        previousIndex.reserveCapacity(expected)
+        frameDiff = FrameDiff(keys: ItemKeys(ripples: style.maximumRipples, cues: style.maximumCues,
+                                             partsPerCue: trailCapacity, markers: style.maximumMarkers))
     }
 
     private func styleDidChange(from old: VisualizerStyle) {
@@ -248,19 +249,7 @@ public final class TouchVisualizer {
             needsFullDamage = false
             lastBounds = bounds
         } else {
-            previousIndex.removeAll(keepingCapacity: true)
-            for (index, item) in previousItems.enumerated() { previousIndex[item.identity] = index }
-            for item in items {
-                if let old = previousIndex.removeValue(forKey: item.identity) {
-                    if previousItems[old] != item {
-                        damage.add(previousItems[old].bounds)
-                        damage.add(item.bounds)
-                    }
-                } else {
-                    damage.add(item.bounds)
-                }
-            }
-            for (_, old) in previousIndex { damage.add(previousItems[old].bounds) }
+            frameDiff.addChanges(from: previousItems, to: items, into: &damage)
         }
         damage.compact()
     }
@@ -269,6 +258,10 @@ public final class TouchVisualizer {
     enum Owner {
         static let ripple = 0
         static let cue = 1_000_000
+        /// Owner numbers between two cue slots.
+        static let cueStride = 100
         static let marker = 2_000_000
+        /// Marker, contact shape, long-press fill.
+        static let markerParts = 3
     }
 }
