@@ -13,15 +13,17 @@ public final class MarkerRenderer {
     }
 
     let sprites = SpriteCache()
-    private var tiles = TileGrid()
+    private var tiles: TileGrid
     private var scratch = MaskImage(width: 256, height: 256)
     /// The source colour of mask-shaped items, set to each item's premultiplied colour.
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
     /// The opacity mask of pre-coloured sprites, set to each marker's opacity.
     private let opacity = SolidPixel(format: PIXMAN_a8)
 
-    public init(scale: Double = 1) {
+    /// `tileSize`: the side of the square tiles damage is rounded out to, in device pixels.
+    public init(scale: Double = 1, tileSize: Int = 32) {
         self.scale = scale
+        tiles = TileGrid(tileSize: max(1, tileSize))
     }
 
     /// Forgets every pre-rendered sprite (after a style change).
@@ -43,6 +45,18 @@ public final class MarkerRenderer {
     public func draw(_ items: [DrawItem], into canvas: Canvas, damage: [Rect]) -> [PixelRect] {
         tiles.reset(width: canvas.width, height: canvas.height)
         for rect in damage where !rect.isNull { tiles.mark(devicePixels(of: rect)) }
+        return redrawTiles(items, into: canvas)
+    }
+
+    /// Redraws what `damage`, in device pixels, covers; otherwise like `draw(_:into:damage:)`.
+    @discardableResult
+    public func draw(_ items: [DrawItem], into canvas: Canvas, devicePixelDamage damage: [PixelRect]) -> [PixelRect] {
+        tiles.reset(width: canvas.width, height: canvas.height)
+        for rect in damage { tiles.mark(rect) }
+        return redrawTiles(items, into: canvas)
+    }
+
+    private func redrawTiles(_ items: [DrawItem], into canvas: Canvas) -> [PixelRect] {
         let runs = tiles.runs()
         computeBoxes(of: items)
         for run in runs { redraw(items, into: canvas, area: run) }

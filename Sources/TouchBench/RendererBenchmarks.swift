@@ -45,11 +45,16 @@ enum RendererBenchmarks {
             return Point(x: 110 + Double(id) * 190 + 55 * cosine(angle), y: 300 + Double(id % 2) * 450 + 55 * sine(angle))
         }
 
-        func step(fullRedraw: Bool) {
+        /// Moves the fingers and updates the model by one frame, drawing nothing.
+        func advance() {
             frame += 1
             time += 1.0 / 120
             for id in 0..<10 { visualizer.touchMoved(key: id, to: position(id, frame), time: time) }
             visualizer.update(to: time, bounds: bounds)
+        }
+
+        func step(fullRedraw: Bool) {
+            advance()
             if fullRedraw {
                 renderer.drawAll(visualizer.items, into: canvas)
             } else {

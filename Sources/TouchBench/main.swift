@@ -1,6 +1,12 @@
 // Touchlight micro-benchmarks. Run in release mode:  swift run -c release TouchBench
 // Each figure is the median of several runs; ratios compare against a baseline measured in the
 // same run, so a busy machine shifts both alike.
-TouchCoreBenchmarks.run()
-print()
-RendererBenchmarks.run()
+//   --split     also times the parts of a damage-only frame and counts allocations per part
+//   --ceiling   only: how fast damage-only drawing could get in the renderer's scene
+if CommandLine.arguments.contains("--ceiling") {
+    DamageCeiling.run()
+} else {
+    TouchCoreBenchmarks.run()
+    print()
+    RendererBenchmarks.run()
+}

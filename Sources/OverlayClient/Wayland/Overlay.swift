@@ -208,15 +208,16 @@ final class Overlay {
             return
         }
         // Nothing changed and this buffer has nothing to catch up on (nil: everything): no commit.
-        let missed = buffer.missedDamage
-        guard force || !frameDamage.isEmpty || missed?.isEmpty != true else {
+        guard force || !frameDamage.isEmpty || buffer.missedDamage?.isEmpty != true else {
             scheduleDeadline()
             return
         }
+        // Every buffer, this one included, gets this frame's damage; this one then draws all it
+        // missed. The lists keep their storage, so a steady stream of frames allocates nothing.
         buffers.noteDamage(frameDamage)
-        let damage = missed.map { $0 + frameDamage } ?? [bounds]
-        let drawn = renderer.draw(visualizer.items, into: buffer.canvas, damage: damage)
-        buffer.missedDamage = []
+        let drawn = renderer.draw(visualizer.items, into: buffer.canvas, damage: buffer.missedDamage ?? [bounds])
+        if buffer.missedDamage == nil { buffer.missedDamage = [] }
+        buffer.missedDamage?.removeAll(keepingCapacity: true)
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         for rect in drawn {
             wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))

@@ -1,0 +1,92 @@
+import Renderer
+import TouchCore
+import Visualizer
+
+/// How much faster than a full redraw damage-only drawing could be in the renderer
+/// benchmark's scene: how many pixels really change per frame, and how long the renderer
+/// takes when it is handed exactly the tiles whose pixels changed (an oracle no damage
+/// tracking can beat at that tile size). Run with `--ceiling`.
+///
+/// The oracle's tiles are found in a first pass (comparing full redraws, which sweeps the
+/// caches); a second pass replays the same frames and times only the drawing, like the
+/// damage-only benchmark, and checks that the last frame matches the full redraw.
+enum DamageCeiling {
+    static let frames = 60
+
+    static func run() {
+        print("Damage ceiling: the renderer benchmark's scene, drawing times only (model excluded), medians of \(frames) frames")
+        let full = replay { scene in scene.renderer.drawAll(scene.visualizer.items, into: scene.canvas) }
+        let tracked = replay { scene in scene.renderer.draw(scene.visualizer.items, into: scene.canvas, damage: scene.visualizer.damage.rects) }
+        print(String(format: "  full redraw %7.1f µs; damage as the visualizer tracks it (32-px tiles) %6.1f µs: %.1f×",
+                     full.time, tracked.time, full.time / tracked.time))
+        for tileSize in [8, 16, 32] {
+            let (damage, changed) = changedTiles(tileSize: tileSize)
+            let renderer = MarkerRenderer(scale: 2, tileSize: tileSize)
+            var frame = 0
+            let oracle = replay { scene in
+                renderer.draw(scene.visualizer.items, into: scene.canvas, devicePixelDamage: damage[frame])
+                frame += 1
+            }
+            let covered = damage.reduce(0) { $0 + $1.count } * tileSize * tileSize
+            let pixels = Double(frames * full.canvas.width * full.canvas.height)
+            let same = memcmp(oracle.canvas.pixels, full.canvas.pixels, full.canvas.stride * full.canvas.height) == 0
+            print(String(format: "  %2d-px tiles holding the %.2f%% of pixels that change (%.2f%% of the buffer): %6.1f µs, %.1f× faster than full%@",
+                         tileSize, 100 * Double(changed) / pixels, 100 * Double(covered) / pixels,
+                         oracle.time, full.time / oracle.time, same ? "" : " — DIFFERS from the full redraw!"))
+        }
+    }
+
+    /// A scene warmed up, then `frames` frames drawn by `draw`: the median drawing time in µs
+    /// and the scene's canvas at the end.
+    static func replay(_ draw: (RendererBenchmarks.Scene) -> Void) -> (time: Double, canvas: Canvas) {
+        let scene = RendererBenchmarks.Scene()
+        for _ in 0..<240 { scene.step(fullRedraw: true) }
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for _ in 0..<frames {
+            scene.advance()
+            let d = clock.measure { draw(scene) }
+            times.append(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
+        }
+        return (times.sorted()[frames / 2], scene.canvas)
+    }
+
+    /// Per frame, the tiles whose pixels differ from the frame before, and how many pixels
+    /// differ in all.
+    static func changedTiles(tileSize: Int) -> (tiles: [[PixelRect]], changedPixels: Int) {
+        let scene = RendererBenchmarks.Scene()
+        for _ in 0..<240 { scene.step(fullRedraw: true) }
+        let previous = Canvas(width: scene.canvas.width, height: scene.canvas.height)
+        var result: [[PixelRect]] = [], changed = 0
+        for _ in 0..<frames {
+            previous.pixels.copyMemory(from: scene.canvas.pixels, byteCount: scene.canvas.stride * scene.canvas.height)
+            scene.step(fullRedraw: true)
+            var tiles: [PixelRect] = []
+            changed += compare(previous, scene.canvas, tileSize: tileSize, into: &tiles)
+            result.append(tiles)
+        }
+        return (result, changed)
+    }
+
+    /// Appends the tiles in which `a` and `b` differ and returns how many pixels differ.
+    static func compare(_ a: Canvas, _ b: Canvas, tileSize: Int, into tiles: inout [PixelRect]) -> Int {
+        let pa = a.pixels.assumingMemoryBound(to: UInt32.self), pb = b.pixels.assumingMemoryBound(to: UInt32.self)
+        var dirty = [Bool](repeating: false, count: (a.width + tileSize - 1) / tileSize)
+        var changed = 0
+        for y in 0..<a.height {
+            let row = y * a.stride / 4
+            for x in 0..<a.width where pa[row + x] != pb[row + x] {
+                changed += 1
+                dirty[x / tileSize] = true
+            }
+            guard y % tileSize == tileSize - 1 || y == a.height - 1 else { continue }
+            for column in dirty.indices where dirty[column] {
+                tiles.append(PixelRect(x: column * tileSize, y: y / tileSize * tileSize, width: tileSize, height: tileSize))
+                dirty[column] = false
+            }
+        }
+        return changed
+    }
+}
+
+import Foundation  // memcmp
