@@ -37,6 +37,8 @@ final class SpriteCache {
     }
 
     let capacity: Int
+    /// Marker sprites kept: one per palette colour and look in use, so a handful.
+    let markerCapacity = 64
     private var sprites: [Key: Sprite] = [:]
     private var markers: [MarkerKey: MarkerSprite] = [:]
     private(set) var rasterizations = 0
@@ -46,8 +48,6 @@ final class SpriteCache {
         self.capacity = capacity
         sprites.reserveCapacity(capacity)
     }
-
-    var count: Int { sprites.count + markers.count }
 
     func removeAll() {
         sprites.removeAll(keepingCapacity: true)
@@ -84,7 +84,7 @@ final class SpriteCache {
         let opaque = Color(red: color.red, green: color.green, blue: color.blue)
         let key = MarkerKey(look: look, rgb: opaque.premultipliedARGB & 0xFF_FFFF)
         if let sprite = markers[key] { return sprite }
-        if markers.count >= 64 { markers.removeAll(keepingCapacity: true) }
+        if markers.count >= markerCapacity { markers.removeAll(keepingCapacity: true) }
         let size = Int((2 * look.outerRadius * scale + 3).rounded(.up))
         let center = Double(size) / 2
         let c = Point(x: center, y: center)
