@@ -89,7 +89,10 @@ enum RendererBenchmarks {
             render += clock.measure { scene.renderer.draw(scene.visualizer.items, into: scene.canvas, damage: rects) }
             clear += clock.measure { scene.renderer.draw([], into: scene.canvas, damage: rects) }
         }
-        print("  split per frame: model \(model / 600), render \(render / 600), of which clearing alone \(clear / 600)")
+        func µs(_ d: Duration) -> String {
+            String(format: "%.1f µs", (Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12) / 600)
+        }
+        print("  split per frame: model \(µs(model)), render \(µs(render)), of which clearing alone \(µs(clear))")
         var a = (moves: 0, update: 0, draw: 0)
         for _ in 0..<120 {
             scene.frame += 1
