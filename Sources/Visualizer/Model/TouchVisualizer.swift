@@ -42,7 +42,7 @@ public final class TouchVisualizer {
         cues = SlotPool(capacity: style.maximumCues)
         trailStorage = Array(repeating: .zero, count: style.maximumCues * trailCapacity)
         usedSlots = Array(repeating: false, count: style.maximumMarkers)
-        let expected = style.maximumMarkers * 6 + style.maximumRipples + style.maximumCues * (trailCapacity + 4)
+        let expected = style.maximumMarkers * Owner.markerParts + style.maximumRipples + style.maximumCues * (trailCapacity + 4)
         items.reserveCapacity(expected)
         previousItems.reserveCapacity(expected)
         frameDiff = FrameDiff(keys: ItemKeys(ripples: style.maximumRipples, cues: style.maximumCues,
