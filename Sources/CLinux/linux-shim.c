@@ -3,3 +3,58 @@
 #include "linux-shim.h"
 
 int tl_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
+
+#include <errno.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+static int exit_notify_fd = -1;
+static volatile sig_atomic_t exit_signal = 0;
+static int exit_grace_ms = 1000;
+
+static void say(const char *text) {
+    ssize_t ignored = write(2, text, strlen(text));
+    (void)ignored;
+}
+
+static void on_exit_signal(int signo) {
+    int saved = errno;
+    if (exit_signal != 0) {
+        say("touchlight: second signal: exiting at once\n");
+        _exit(128 + signo);
+    }
+    exit_signal = signo;
+    unsigned char byte = (unsigned char)signo;
+    ssize_t ignored = write(exit_notify_fd, &byte, 1);
+    (void)ignored;
+    struct itimerval watchdog = {{0, 0}, {exit_grace_ms / 1000, (exit_grace_ms % 1000) * 1000}};
+    setitimer(ITIMER_REAL, &watchdog, NULL);
+    errno = saved;
+}
+
+static void on_watchdog(int signo) {
+    (void)signo;
+    say("touchlight: shutdown did not finish in time: exiting at once\n");
+    _exit(1);
+}
+
+int tl_install_exit_signals(int notify_fd, int grace_ms) {
+    exit_notify_fd = notify_fd;
+    exit_grace_ms = grace_ms > 0 ? grace_ms : 1000;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_handler = on_exit_signal;
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    action.sa_handler = on_watchdog;
+    if (sigaction(SIGALRM, &action, NULL) != 0) return -1;
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGINT);
+    sigaddset(&mask, SIGTERM);
+    sigaddset(&mask, SIGALRM);
+    return sigprocmask(SIG_UNBLOCK, &mask, NULL);
+}
+
+int tl_exit_signal(void) { return exit_signal; }

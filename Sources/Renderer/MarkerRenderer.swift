@@ -83,8 +83,8 @@ public final class MarkerRenderer {
 
     /// A logical rectangle in whole device pixels, rounded outwards.
     private func devicePixels(of bounds: Rect) -> PixelRect {
-        let x0 = Int((bounds.minX * scale).rounded(.down)), y0 = Int((bounds.minY * scale).rounded(.down))
-        let x1 = Int((bounds.maxX * scale).rounded(.up)) + 1, y1 = Int((bounds.maxY * scale).rounded(.up)) + 1
+        let x0 = pixel((bounds.minX * scale).rounded(.down)), y0 = pixel((bounds.minY * scale).rounded(.down))
+        let x1 = pixel((bounds.maxX * scale).rounded(.up)) + 1, y1 = pixel((bounds.maxY * scale).rounded(.up)) + 1
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -114,7 +114,7 @@ public final class MarkerRenderer {
     }
 
     private func composite(_ sprite: SpriteCache.Sprite, at center: Point, into canvas: Canvas, clip: PixelRect) {
-        let x = Int((center.x - sprite.center).rounded()), y = Int((center.y - sprite.center).rounded())
+        let x = pixel((center.x - sprite.center).rounded()), y = pixel((center.y - sprite.center).rounded())
         let box = PixelRect(x: x, y: y, width: sprite.mask.width, height: sprite.mask.height)
         let hole = sprite.hole
         guard hole > 0 else {
@@ -135,7 +135,7 @@ public final class MarkerRenderer {
     /// Composites a pre-coloured sprite at `opacity` (255: none needed).
     private func composite(_ sprite: SpriteCache.MarkerSprite, opacity alpha: UInt8, at center: Point,
                            into canvas: Canvas, clip: PixelRect) {
-        let x = Int((center.x - sprite.center).rounded()), y = Int((center.y - sprite.center).rounded())
+        let x = pixel((center.x - sprite.center).rounded()), y = pixel((center.y - sprite.center).rounded())
         let area = PixelRect(x: x, y: y, width: sprite.image.width, height: sprite.image.height).intersection(clip)
         guard !area.isEmpty else { return }
         opacity.value = UInt32(alpha)
@@ -184,4 +184,10 @@ public struct PixelRect: Equatable, Sendable {
     func clipped(toWidth w: Int, height h: Int) -> PixelRect {
         intersection(PixelRect(x: 0, y: 0, width: w, height: h))
     }
+}
+
+/// A device-pixel coordinate as an integer. Inputs are held to `InputLimits` before they get
+/// here; this is the last guard, so a value that slipped through draws off-canvas, not a trap.
+@inline(__always) func pixel(_ value: Double) -> Int {
+    value.isNaN ? 0 : Int(min(max(value, -1_073_741_824), 1_073_741_824))
 }

@@ -1,3 +1,5 @@
+import TouchCore
+
 /// A recorded libinput session in text, for tests and `touchlight --replay`:
 ///
 ///     touchlight-libinput-trace 1
@@ -26,6 +28,10 @@ public struct LibinputTrace: Equatable, Sendable {
         text.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty }?.hasPrefix(header) == true
     }
 
+    /// Device numbers and slots a trace may use (the translator's touch ids are built from them).
+    static let devices = 0..<1_000_000
+    static let slots = 0..<1_000
+
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let line: Int
         public let message: String
@@ -42,27 +48,38 @@ public struct LibinputTrace: Equatable, Sendable {
                 .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if fields.isEmpty { continue }
             if !sawHeader {
-                guard fields == [Self.header, "1"] else { throw ParseError(line: line, message: "expected the header '\(Self.header) 1'") }
+                guard fields == [Self.header, "1"] else {
+                    throw ParseError(line: line, message: "expected the header '\(Self.header) 1', found '\(TraceError.excerpt(raw))'")
+                }
                 sawHeader = true
                 continue
             }
             if fields[0] == "device" {
-                guard fields.count >= 3, let id = Int(fields[1]) else { throw ParseError(line: line, message: "expected 'device ID NAME PROPERTY=VALUE…'") }
+                guard fields.count >= 3, let id = Int(fields[1]), Self.devices.contains(id) else {
+                    throw ParseError(line: line, message: "expected 'device ID NAME PROPERTY=VALUE…' with an ID from 0 to 999999")
+                }
                 var properties: [String: String] = [:]
                 for pair in fields.dropFirst(3) {
                     let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                    guard parts.count == 2 else { throw ParseError(line: line, message: "property '\(pair)' is not KEY=VALUE") }
+                    guard parts.count == 2 else { throw ParseError(line: line, message: "property '\(TraceError.excerpt(pair))' is not KEY=VALUE") }
                     properties[parts[0]] = parts[1]
                 }
                 events.append((0, .deviceAdded(device: id, name: fields[2], properties: properties)))
                 continue
             }
-            guard fields.count >= 3, let time = Double(fields[0]), time >= lastTime, let device = Int(fields[1]) else {
-                throw ParseError(line: line, message: "expected 'time device event …' with times that do not go back")
+            guard fields.count >= 3, let time = Double(fields[0]), let device = Int(fields[1]) else {
+                throw ParseError(line: line, message: "expected 'time device event …', found '\(TraceError.excerpt(raw))'")
             }
+            guard time >= 0, time <= InputLimits.traceDuration else {
+                throw ParseError(line: line, message: "time '\(TraceError.excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
+            }
+            guard time >= lastTime else { throw ParseError(line: line, message: "time \(time) goes back before \(lastTime)") }
+            guard Self.devices.contains(device) else { throw ParseError(line: line, message: "device '\(fields[1])' is not from 0 to 999999") }
             lastTime = time
             func slot() throws(ParseError) -> Int {
-                guard fields.count >= 4, let s = Int(fields[3]) else { throw ParseError(line: line, message: "'\(fields[2])' needs a slot number") }
+                guard fields.count >= 4, let s = Int(fields[3]), Self.slots.contains(s) else {
+                    throw ParseError(line: line, message: "'\(fields[2])' needs a slot number from 0 to 999")
+                }
                 return s
             }
             func position() throws(ParseError) -> (Double, Double) {
@@ -78,7 +95,7 @@ public struct LibinputTrace: Equatable, Sendable {
             case "cancel": events.append((time, .touchCancel(device: device, slot: try slot(), time: time)))
             case "frame": events.append((time, .touchFrame(device: device, time: time)))
             case "removed": events.append((time, .deviceRemoved(device: device)))
-            default: throw ParseError(line: line, message: "event '\(fields[2])' is not one of down, motion, up, cancel, frame, removed")
+            default: throw ParseError(line: line, message: "event '\(TraceError.excerpt(fields[2]))' is not one of down, motion, up, cancel, frame, removed")
             }
         }
         guard sawHeader else { throw ParseError(line: 1, message: "empty: no '\(Self.header)' header") }

@@ -2,8 +2,10 @@ import TouchCore
 
 /// Turns libinput events into TouchDispatcher calls: only devices the filter opened count;
 /// each device's touches go to the dispatcher of the output it is mapped to, with ids that
-/// cannot collide between devices (device × 1000 + slot); removing a device cancels its
-/// touches, and only its own.
+/// cannot collide between devices (device × 1000 + slot; a slot outside 0..<1000 or a device
+/// number past a million is ignored and counted); removing a device cancels its touches, and
+/// only its own. Every time goes through one `ClockDomain`, so a device stamping on another
+/// clock still shows on the scheduler's time line.
 @MainActor
 public final class TouchTranslator {
     /// Where a device's touches go: its output's dispatcher and the mapping to that output.
@@ -30,6 +32,10 @@ public final class TouchTranslator {
     public private(set) var refused: [(name: String, reason: String)] = []
     private var devices: [Int: (name: String, target: Target?)] = [:]
     private var down: [Int: Set<Int>] = [:]
+    /// The source's times onto the scheduler's clock.
+    public private(set) var clock = ClockDomain()
+    /// Events ignored because their slot or device number is out of range.
+    public private(set) var ignoredEvents = 0
 
     public init(target: @escaping (String) -> Target?) {
         self.target = target
@@ -50,21 +56,18 @@ public final class TouchTranslator {
                 target.dispatcher.cancel(ids: ids.sorted())
             }
         case .touchDown(let device, let slot, let x, let y, let time):
-            guard let target = devices[device]?.target else { return }
-            let id = Self.touchID(device: device, slot: slot)
+            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
             down[device, default: []].insert(id)
-            target.dispatcher.down(id: id, at: target.mapping.map(x: x, y: y), time: time)
+            target.dispatcher.down(id: id, at: target.mapping.map(x: x, y: y), time: mapped(time, target))
         case .touchMotion(let device, let slot, let x, let y, let time):
-            guard let target = devices[device]?.target else { return }
-            target.dispatcher.motion(id: Self.touchID(device: device, slot: slot), at: target.mapping.map(x: x, y: y), time: time)
+            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
+            target.dispatcher.motion(id: id, at: target.mapping.map(x: x, y: y), time: mapped(time, target))
         case .touchUp(let device, let slot, let time):
-            guard let target = devices[device]?.target else { return }
-            let id = Self.touchID(device: device, slot: slot)
+            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
             down[device]?.remove(id)
-            target.dispatcher.up(id: id, time: time)
+            target.dispatcher.up(id: id, time: mapped(time, target))
         case .touchCancel(let device, let slot, _):
-            guard let target = devices[device]?.target else { return }
-            let id = Self.touchID(device: device, slot: slot)
+            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
             down[device]?.remove(id)
             target.dispatcher.cancel(ids: [id])
         case .touchFrame(let device, _):
@@ -72,5 +75,21 @@ public final class TouchTranslator {
         }
     }
 
-    static func touchID(device: Int, slot: Int) -> Int { device * 1000 + slot }
+    private func mapped(_ time: Double, _ target: Target) -> Double {
+        clock.map(time, now: target.dispatcher.scheduler.now)
+    }
+
+    /// The dispatcher id of a device's slot, or nil (counted) when either is out of range.
+    private func touchID(device: Int, slot: Int) -> Int? {
+        guard let id = Self.touchID(device: device, slot: slot) else {
+            ignoredEvents += 1
+            return nil
+        }
+        return id
+    }
+
+    static func touchID(device: Int, slot: Int) -> Int? {
+        guard (0..<1000).contains(slot), (0..<1_000_000).contains(device) else { return nil }
+        return device * 1000 + slot
+    }
 }

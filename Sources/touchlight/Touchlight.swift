@@ -100,7 +100,7 @@ struct OverlayOptions: ParsableArguments {
     var statistics = false
 
     func validate() throws {
-        if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number, not \(speed).") }
+        if let speed, !(0.01...100).contains(speed) { throw ValidationError("--speed must be a number from 0.01 to 100, not \(speed).") }
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one.") }
         if let source, !["wayland", "libinput"].contains(source) {
             throw ValidationError("--source must be wayland or libinput, not \(source) (a replay is chosen with --replay FILE).")

@@ -47,7 +47,7 @@ public final class App {
         var trace: TouchTrace?
         var libinputTrace: LibinputTrace?
         if let path = options.replayPath {
-            let text = try readFile(path)
+            let text = try readTrace(path)
             if LibinputTrace.matches(text) {
                 do { libinputTrace = try LibinputTrace(text: text) } catch { throw ClientError.trace("\(path): \(error)") }
             } else {
@@ -67,6 +67,7 @@ public final class App {
             }
         }
         scheduler = try TimerfdScheduler()
+        signalFD = try Self.installSignalHandling()
         connection = try Connection()
         connection.onOutputAdded = { [unowned self] proxy, name, version in self.addOutput(proxy, name: name, version: version) }
         connection.onSeatAdded = { [unowned self] proxy, name, version in
@@ -84,7 +85,13 @@ public final class App {
 
     /// Runs until SIGINT or SIGTERM (status 0) or until the compositor goes away (status 1).
     public func run() -> Int32 {
-        installSignalHandling()
+        loop.add(fd: signalFD) { [unowned self] revents in
+            guard revents & Int16(POLLIN) != 0 else { return }
+            var signal: UInt8 = 0
+            _ = read(self.signalFD, &signal, 1)
+            self.note("signal \(signal): exiting")
+            self.exitStatus = 0
+        }
         loop.add(fd: scheduler.fd) { [unowned self] revents in
             if revents & Int16(POLLIN) != 0 { self.scheduler.timerExpired() }
         }
@@ -96,15 +103,27 @@ public final class App {
         }
         let displayFD = wl_display_get_fd(connection.display)
         loop.add(fd: displayFD) { [unowned self] revents in self.displayReady(revents) }
-        _ = wl_display_roundtrip(connection.display)  // outputs' first descriptions
+        do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
         replay?.start(after: 0.3)
         libinputReplay?.start(after: 0.3)
-        if usesLibinput { startLibinput() }
+        if usesLibinput && exitStatus == nil { startLibinput() }
         while loop.isRunning && exitStatus == nil {
             loop.runOnce { prepareToSleep() }
         }
         shutDown()
         return exitStatus ?? 0
+    }
+
+    /// Start-up could not finish: a signal (status 0) or a silent compositor (status 1).
+    private func startFailed(_ error: ClientError) -> Int32 {
+        if case .interrupted = error {
+            note("signal: exiting")
+            exitStatus = 0
+        } else {
+            fail(error)
+        }
+        shutDown()
+        return exitStatus ?? 1
     }
 
     // MARK: The display connection in the loop
@@ -117,10 +136,13 @@ public final class App {
             if wl_display_dispatch_pending(display) < 0 { return lost() }
         }
         isReading = true
+        // A compositor that stops reading (frozen) fills the socket: wait for room, but let a
+        // signal through (the loop then ends and shutdown is bounded).
         while wl_display_flush(display) < 0 {
             if errno != EAGAIN { return lost() }
+            if tl_exit_signal() != 0 { return }
             var pfd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLOUT), revents: 0)
-            _ = poll(&pfd, 1, -1)
+            _ = poll(&pfd, 1, 100)
         }
     }
 
@@ -215,8 +237,8 @@ public final class App {
     }
 
     private func startLibinput() {
-        _ = wl_display_roundtrip(connection.display)  // the overlays' first configure
         do {
+            try connection.roundtrip(waitingFor: "the overlays' first configure")
             let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
             let source = try LibinputSource(seat: "seat0", translator: translator)
             libinputSource = source
@@ -280,19 +302,6 @@ public final class App {
 
     // MARK: Time and statistics
 
-    /// A wl_touch time (milliseconds, wrapping, on the compositor's monotonic clock) on the
-    /// scheduler's time line. A time that does not fit the last ten seconds (a compositor on
-    /// another clock) is taken as now.
-    func eventTime(milliseconds: UInt32) -> Double {
-        Self.eventTime(milliseconds: milliseconds, now: scheduler.now)
-    }
-
-    nonisolated static func eventTime(milliseconds: UInt32, now: Double) -> Double {
-        let nowMilliseconds = UInt32(truncatingIfNeeded: UInt64((now * 1000).rounded()))
-        let age = nowMilliseconds &- milliseconds
-        return age < 10_000 ? now - Double(age) / 1000 : now
-    }
-
     func inputArrived() {
         stats.inputArrived(at: scheduler.now)
     }
@@ -342,26 +351,39 @@ public final class App {
 
     // MARK: Signals and shutdown
 
-    private func installSignalHandling() {
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        sigaddset(&mask, SIGINT)
-        sigaddset(&mask, SIGTERM)
-        sigprocmask(SIG_BLOCK, &mask, nil)
-        signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        loop.add(fd: signalFD) { [unowned self] revents in
-            guard revents & Int16(POLLIN) != 0 else { return }
-            var info = signalfd_siginfo()
-            _ = read(self.signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
-            self.note("signal \(info.ssi_signo): exiting")
-            self.exitStatus = 0
+    /// SIGINT and SIGTERM from here on: the first is written into a pipe the loop polls (so it
+    /// is seen even while waiting on the compositor) and starts a watchdog; a second signal, or
+    /// the watchdog after `shutdownGrace`, ends the process at once (see `tl_install_exit_signals`).
+    private static func installSignalHandling() throws(ClientError) -> Int32 {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw .system("pipe", errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
         }
+        guard tl_install_exit_signals(fds[1], Int32(shutdownGrace * 1000)) == 0 else { throw .system("sigaction", errno) }
+        return fds[0]
     }
+
+    /// How long shutdown may take after a signal before the watchdog ends the process.
+    nonisolated static let shutdownGrace = 1.0
+    /// How long shutdown waits for the compositor to take the last requests.
+    nonisolated static let goodbyeTimeout = 0.25
 
     /// Destroys every object before disconnecting, on a clean exit and after a lost connection
     /// alike: libwayland ignores requests on a dead connection, but not on a freed one.
     private func shutDown() {
+        // The recording first: nothing below may block, but the data matters most.
+        if let recorder {
+            if let problem = recorder.write() {
+                logger.error("could not write \(recorder.path): \(problem)")
+                if exitStatus == 0 { exitStatus = 1 }
+            } else {
+                note("recorded \(recorder.eventCount) touch events to \(recorder.path)")
+            }
+        }
         if isReading { wl_display_cancel_read(connection.display); isReading = false }
+        stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
         for overlay in overlays.values { overlay.destroy() }
         overlays.removeAll()
         for seat in seats.values { seat.destroy() }
@@ -371,14 +393,8 @@ public final class App {
         connection.destroyGlobals()
         if exitStatus == 0 {
             _ = wl_display_flush(connection.display)
-            _ = wl_display_roundtrip(connection.display)
-        }
-        if let recorder {
-            if let problem = recorder.write() {
-                logger.error("could not write \(recorder.path): \(problem)")
-                if exitStatus == 0 { exitStatus = 1 }
-            } else {
-                note("recorded \(recorder.eventCount) touch events to \(recorder.path)")
+            if boundedRoundtrip(connection.display, timeout: Self.goodbyeTimeout) == .timedOut {
+                note("the compositor did not answer at exit; leaving anyway")
             }
         }
         if options.statistics { printError("touchlight: \(stats.summary(now: scheduler.now, wakeupTimes: loop.recentWakeups))") }

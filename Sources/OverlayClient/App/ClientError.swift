@@ -7,6 +7,8 @@ enum ClientError: Error, CustomStringConvertible {
     case connectionLost(String)
     case system(String, Int32)
     case trace(String)
+    /// SIGINT or SIGTERM arrived before the overlay was running.
+    case interrupted
 
     var description: String {
         switch self {
@@ -24,6 +26,9 @@ enum ClientError: Error, CustomStringConvertible {
             return "\(call) failed: \(String(cString: strerror(code)))"
         case .trace(let message):
             return message
+        case .interrupted:
+            return "interrupted by a signal while starting"
+
         }
     }
 }

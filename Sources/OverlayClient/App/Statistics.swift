@@ -26,6 +26,9 @@ final class Statistics {
         lastCommit = (time, wakeups)
     }
 
+    /// Times an overlay found an animation with no frame callback or timer pending.
+    var animationStalls = 0
+
     func summary(now: Double, wakeupTimes: [Double]) -> String {
         let sorted = latencies.sorted()
         func microseconds(_ q: Double) -> String {
@@ -33,7 +36,7 @@ final class Statistics {
         }
         let beforeExit = wakeupTimes.dropLast().filter { $0 >= now - 10 }.count
         return "statistics: \(commits) commits; \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback); input-to-commit median \(microseconds(0.5)) µs, p90 \(microseconds(0.9)) µs; "
-            + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit)"
+            + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit); \(animationStalls) animation stalls"
     }
 }
 

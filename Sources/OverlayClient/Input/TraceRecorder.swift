@@ -1,3 +1,4 @@
+import SafeFiles
 import TouchCore
 
 /// Records the touches a dispatcher delivers, in the trace format, so that replaying the file
@@ -39,13 +40,11 @@ final class TraceRecorder {
         if cancelled { trace?.events.append(.init(time: time, id: 0, phase: .cancel, x: 0, y: 0)) }
     }
 
-    /// Writes the file; nil on success, else why not.
+    /// Writes the file atomically, readable by this user only (it holds what was touched);
+    /// nil on success, else why not.
     func write() -> String? {
         let text = (trace ?? TouchTrace(outputSize: Size(width: 1, height: 1))).text
-        guard let file = fopen(path, "w") else { return String(cString: strerror(errno)) }
-        defer { fclose(file) }
-        return fputs(text, file) < 0 ? String(cString: strerror(errno)) : nil
+        do { try SafeFiles.writeAtomically(Array(text.utf8), to: path, mode: 0o600) } catch { return error.message }
+        return nil
     }
 }
-
-import Glibc

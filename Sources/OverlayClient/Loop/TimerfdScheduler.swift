@@ -25,6 +25,9 @@ final class TimerfdScheduler: Scheduler {
 
     var now: Double { Self.monotonicNow() }
 
+    /// The furthest ahead the timerfd is ever armed; a later timer is re-armed when it comes up.
+    static let longestWait = 31_536_000.0
+
     var pendingCount: Int { entries.count }
 
     func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledTimer {
@@ -40,12 +43,26 @@ final class TimerfdScheduler: Scheduler {
         rearm()
     }
 
+    /// Runs the timers due by `time` or by the clock, whichever is earlier: timers fire by this
+    /// scheduler's clock only, never by an input's timestamp. Only timers set before the call
+    /// run; one that a timer sets for a time already past runs on the next wakeup. So the work
+    /// of one call is bounded, whatever the timers do.
     func fireTimers(dueBy time: Double) {
-        while let index = entries.indices.min(by: { entries[$0].time < entries[$1].time }), entries[index].time <= time {
+        let due = min(time, now)
+        let lastID = nextID
+        while let index = earliestEntry(setBefore: lastID), entries[index].time <= due {
             let entry = entries.remove(at: index)
             entry.action()
         }
         rearm()
+    }
+
+    private func earliestEntry(setBefore id: UInt64) -> Int? {
+        var best: Int?
+        for index in entries.indices where entries[index].id < id {
+            if best.map({ entries[index].time < entries[$0].time }) ?? true { best = index }
+        }
+        return best
     }
 
     /// Called when the timerfd is readable.
@@ -62,7 +79,8 @@ final class TimerfdScheduler: Scheduler {
         armedFor = earliest
         var spec = itimerspec()
         if earliest.isFinite {
-            let t = max(earliest, 0.000_001)
+            // Within a range timespec holds (any time past it is a year away: never, in effect).
+            let t = min(max(earliest, 0.000_001), now + Self.longestWait)
             spec.it_value.tv_sec = Int(t)
             spec.it_value.tv_nsec = Int((t - Double(Int(t))) * 1e9)
         }

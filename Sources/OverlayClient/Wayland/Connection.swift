@@ -60,12 +60,25 @@ final class Connection {
         }
         registryListener.global_remove = { data, _, name in withOwner(data, Connection.self) { $0.onGlobalRemoved?(name) } }
         wl_registry_add_listener(registry, &registryListener, listenerData(self))
-        guard wl_display_roundtrip(display) >= 0 else { throw .connectionLost("the first roundtrip failed") }
+        try roundtrip(waitingFor: "its list of globals")
         var missing: [String] = []
         if compositor == nil { missing.append("wl_compositor") }
         if shm == nil { missing.append("wl_shm") }
         if layerShell == nil { missing.append("zwlr_layer_shell_v1") }
         if !missing.isEmpty { throw .missingGlobals(missing) }
+    }
+
+    /// How long start-up waits for the compositor to answer before giving up (seconds).
+    nonisolated static let answerTimeout = 5.0
+
+    /// A roundtrip at start-up: the compositor must answer within `answerTimeout`.
+    func roundtrip(waitingFor what: String) throws(ClientError) {
+        switch boundedRoundtrip(display, timeout: Self.answerTimeout) {
+        case .answered: return
+        case .timedOut: throw .connectionLost("the compositor did not answer within \(Int(Self.answerTimeout)) s (waiting for \(what)); is it frozen?")
+        case .interrupted: throw .interrupted
+        case .failed: throw .connectionLost("the connection failed while waiting for \(what)")
+        }
     }
 
     /// The version to bind `interface` at.

@@ -31,7 +31,10 @@ final class Overlay {
     private(set) var isClosed = false
     private var frameCallback: OpaquePointer?
     private var needsDraw = false
-    private var deadlineTimer: ScheduledTimer?
+    /// The timer that wakes the overlay when no frame callback will (see `FramePacing`).
+    private var wakeTimer: ScheduledTimer?
+    /// How often the pacing invariant was found broken (always 0 unless there is a bug).
+    private(set) var animationStalls = 0
     private var regionGeneration = -1
     private var lastCommitTime = -Double.infinity
     private var frameRateTimer: ScheduledTimer?
@@ -209,7 +212,7 @@ final class Overlay {
         }
         // Nothing changed and this buffer has nothing to catch up on (nil: everything): no commit.
         guard force || !frameDamage.isEmpty || buffer.missedDamage?.isEmpty != true else {
-            scheduleDeadline()
+            arrangeNextFrame(committed: false)
             return
         }
         // Every buffer, this one included, gets this frame's damage; this one then draws all it
@@ -223,11 +226,10 @@ final class Overlay {
             wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
         buffer.isBusy = true
-        if visualizer.isAnimating { requestFrame() }
+        arrangeNextFrame(committed: true)
         wl_surface_commit(surface)
         lastCommitTime = now
         app.didCommit(self)
-        scheduleDeadline()
     }
 
     private func requestFrame() {
@@ -236,15 +238,36 @@ final class Overlay {
         wl_callback_add_listener(frameCallback, &frameListener, listenerData(self))
     }
 
-    /// While nothing animates, a timer for the next change that comes without input.
-    private func scheduleDeadline() {
-        if let deadlineTimer { app.scheduler.cancel(deadlineTimer) }
-        deadlineTimer = nil
-        guard frameCallback == nil, let deadline = window.visualizer.nextDeadline else { return }
-        deadlineTimer = app.scheduler.schedule(at: deadline + 0.001) { [weak self] in
-            self?.deadlineTimer = nil
-            self?.setNeedsDraw()
+    /// Makes sure the next frame comes while anything animates (see `FramePacing`); called
+    /// before the commit, so a frame callback requested here belongs to it.
+    private func arrangeNextFrame(committed: Bool) {
+        if let wakeTimer { app.scheduler.cancel(wakeTimer) }
+        wakeTimer = nil
+        let visualizer = window.visualizer
+        switch FramePacing.next(isAnimating: visualizer.isAnimating, committed: committed,
+                                nextDeadline: visualizer.nextDeadline, now: app.scheduler.now) {
+        case .frameCallback: requestFrame()
+        case .timer(let time) where frameCallback == nil:
+            wakeTimer = app.scheduler.schedule(at: time) { [weak self] in
+                self?.wakeTimer = nil
+                self?.setNeedsDraw()
+            }
+        case .timer, .none: break
         }
+        if !isAnimationScheduled {
+            animationStalls += 1
+            app.note("overlay on \(output.name): an animation had no frame callback or timer pending (a bug; recovering)")
+            wakeTimer = app.scheduler.schedule(at: app.scheduler.now + FramePacing.fallbackInterval) { [weak self] in
+                self?.wakeTimer = nil
+                self?.setNeedsDraw()
+            }
+        }
+    }
+
+    /// The pacing invariant: while anything animates, a frame callback or a timer is pending.
+    var isAnimationScheduled: Bool {
+        FramePacing.holds(isAnimating: window.visualizer.isAnimating, frameCallbackPending: frameCallback != nil,
+                          timerPending: wakeTimer != nil || frameRateTimer != nil)
     }
 
     // MARK: Teardown
@@ -252,7 +275,7 @@ final class Overlay {
     func destroy() {
         guard !isClosed else { return }
         isClosed = true
-        if let deadlineTimer { app.scheduler.cancel(deadlineTimer) }
+        if let wakeTimer { app.scheduler.cancel(wakeTimer) }
         if let frameRateTimer { app.scheduler.cancel(frameRateTimer) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil

@@ -19,6 +19,8 @@ final class Seat {
     private var touchOverlays: [Int32: Overlay] = [:]
     private var overlaysInFrame: [Overlay] = []
     private var keys: KeyInterpreter?
+    /// wl_touch times onto the scheduler's clock.
+    private var clock = ClockDomain()
 
     private var seatListener = wl_seat_listener()
     private var touchListener = wl_touch_listener()
@@ -81,14 +83,14 @@ final class Seat {
                 guard let surface, let overlay = seat.app.overlay(for: surface) else { return }
                 seat.touchOverlays[id] = overlay
                 overlay.dispatcher.down(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
-                                        time: seat.app.eventTime(milliseconds: time))
+                                        time: seat.time(milliseconds: time))
                 seat.noteFrame(overlay)
             }
         }
         touchListener.up = { data, _, _, time, id in
             withOwner(data, Seat.self) { seat in
                 guard let overlay = seat.touchOverlays.removeValue(forKey: id) else { return }
-                overlay.dispatcher.up(id: Int(id), time: seat.app.eventTime(milliseconds: time))
+                overlay.dispatcher.up(id: Int(id), time: seat.time(milliseconds: time))
                 seat.noteFrame(overlay)
             }
         }
@@ -96,7 +98,7 @@ final class Seat {
             withOwner(data, Seat.self) { seat in
                 guard let overlay = seat.touchOverlays[id] else { return }
                 overlay.dispatcher.motion(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
-                                          time: seat.app.eventTime(milliseconds: time))
+                                          time: seat.time(milliseconds: time))
                 seat.noteFrame(overlay)
             }
         }
@@ -139,6 +141,11 @@ final class Seat {
         }
         touchOverlays.removeAll()
         overlaysInFrame.removeAll()
+    }
+
+    /// A wl_touch time (wrapping milliseconds on the compositor's clock) on the scheduler's.
+    private func time(milliseconds: UInt32) -> Double {
+        clock.map(milliseconds: milliseconds, now: app.scheduler.now)
     }
 
     private func noteFrame(_ overlay: Overlay) {

@@ -8,7 +8,9 @@
 /// Robustness: motion, up, shape or orientation for an unknown id is ignored and counted; a
 /// down for an id that is already down cancels the old touch first; an up following a down in
 /// the same frame (or a down reusing an id lifted in the same frame) splits the frame so every
-/// touch goes through began before it ends; a frame with no changes sends nothing.
+/// touch goes through began before it ends; a frame with no changes sends nothing. Positions
+/// and contact sizes are held to `InputLimits` (NaN is dropped and counted), and a time that
+/// is not finite is taken as the frame's time, so no number can trap further on.
 @MainActor
 public final class TouchDispatcher {
     /// Counts of input that was ignored or repaired, for diagnostics.
@@ -20,6 +22,8 @@ public final class TouchDispatcher {
         public var unknownShapes = 0
         public var duplicateDowns = 0
         public var cancellations = 0
+        /// Positions, sizes or times that were not numbers and were dropped or replaced.
+        public var invalidValues = 0
     }
 
     public let window: Window
@@ -64,6 +68,8 @@ public final class TouchDispatcher {
     // MARK: Input
 
     public func down(id: Int, at location: Point, time: Double) {
+        guard let location = valid(location) else { return }
+        let time = valid(time)
         if ups[id] != nil || downs.contains(where: { $0.id == id }) { frame() }
         if let old = active[id] {
             frame()
@@ -75,6 +81,8 @@ public final class TouchDispatcher {
     }
 
     public func motion(id: Int, at location: Point, time: Double) {
+        guard let location = valid(location) else { return }
+        let time = valid(time)
         if let index = downs.firstIndex(where: { $0.id == id }) {
             downs[index].pending.location = location
         } else if let touch = active[id], ups[id] == nil {
@@ -91,6 +99,7 @@ public final class TouchDispatcher {
     }
 
     public func up(id: Int, time: Double) {
+        let time = valid(time)
         if downs.contains(where: { $0.id == id }) { frame() }
         guard active[id] != nil, ups[id] == nil else {
             statistics.unknownUps += 1
@@ -102,12 +111,20 @@ public final class TouchDispatcher {
 
     /// The contact's size: `major` and `minor` are the full axis lengths, as wl_touch gives them.
     public func shape(id: Int, major: Double, minor: Double) {
+        guard let major = InputLimits.contactAxis(major), let minor = InputLimits.contactAxis(minor) else {
+            statistics.invalidValues += 1
+            return
+        }
         update(id) { $0.major = major / 2; $0.minor = minor / 2 }
     }
 
     /// The contact's orientation: the major axis angle in radians, clockwise from the y axis.
     public func orientation(id: Int, angle: Double) {
-        update(id) { $0.orientation = angle }
+        guard angle.isFinite else {
+            statistics.invalidValues += 1
+            return
+        }
+        update(id) { $0.orientation = angle.remainder(dividingBy: 2 * .pi) }
     }
 
     /// Cancels the touches with these ids only (a device that went away), delivering the
@@ -163,6 +180,22 @@ public final class TouchDispatcher {
     }
 
     // MARK: Internals
+
+    /// The location clamped to `InputLimits`, or nil (counted) when it is not a number.
+    private func valid(_ location: Point) -> Point? {
+        guard let point = InputLimits.point(location) else {
+            statistics.invalidValues += 1
+            return nil
+        }
+        return point
+    }
+
+    /// The time, or the frame's time (else the scheduler's) when it is not finite.
+    private func valid(_ time: Double) -> Double {
+        guard !time.isFinite else { return time }
+        statistics.invalidValues += 1
+        return frameTime.isFinite ? frameTime : scheduler.now
+    }
 
     private func note(_ time: Double) {
         frameTime = max(frameTime, time)

@@ -19,6 +19,9 @@
 /// - `#` starts a comment; blank lines are ignored.
 public struct TouchTrace: Sendable, Equatable {
     public static let formatVersion = 1
+    /// The largest trace file read (64 MiB: over an hour of ten fingers at 120 Hz); a larger
+    /// one is refused before it is read.
+    public static let maximumTextSize = 64 << 20
 
     public enum Phase: String, Sendable {
         case down, move, up, cancel
@@ -79,4 +82,14 @@ public struct TraceError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "line \(line): \(message)" }
+
+    /// At most `limit` characters of `text`, for messages: a binary file or a huge line never
+    /// makes a huge message. Control characters show as `?`.
+    public static func excerpt<S: StringProtocol>(_ text: S, limit: Int = 60) -> String {
+        var out = ""
+        for character in text.prefix(limit) {
+            out.append(character.isASCII && (character.asciiValue! < 32 || character.asciiValue! == 127) ? "?" : character)
+        }
+        return text.count > limit ? out + "…" : out
+    }
 }

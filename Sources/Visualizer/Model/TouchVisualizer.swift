@@ -84,18 +84,20 @@ public final class TouchVisualizer {
         guard let index = liveMarker(key) else { return }
         var marker = markers[index]
         let step = marker.position.distance(to: position)
-        if style.ripplesEnabled, style.rippleSpacing > 0, step > 0 {
-            var travelled = marker.travelSinceRipple + step
-            var along = style.rippleSpacing - marker.travelSinceRipple
-            while travelled >= style.rippleSpacing {
-                let f = min(1, max(0, along / step))
+        if style.ripplesEnabled, style.rippleSpacing > 0, step > 0, step.isFinite {
+            let spacing = style.rippleSpacing
+            let travelled = marker.travelSinceRipple + step
+            // Ripples fall every `spacing` along the path; a long jump keeps only the last few.
+            let due = (travelled / spacing).rounded(.down)
+            let count = Int(min(due, Double(max(0, style.maximumRipplesPerMove))))
+            let firstAlong = spacing - marker.travelSinceRipple + (due - Double(count)) * spacing
+            for i in 0..<count {
+                let f = min(1, max(0, (firstAlong + Double(i) * spacing) / step))
                 let at = Point(x: marker.position.x + (position.x - marker.position.x) * f,
                                y: marker.position.y + (position.y - marker.position.y) * f)
                 spawnRipple(at: at, color: style.color(forSlot: marker.slot), time: time)
-                travelled -= style.rippleSpacing
-                along += style.rippleSpacing
             }
-            marker.travelSinceRipple = travelled
+            marker.travelSinceRipple = min(max(travelled - due * spacing, 0), spacing)
         }
         marker.position = position
         marker.lastUpdate = time
