@@ -1,4 +1,4 @@
-import Foundation
+import SafeFiles
 import TOMLKit
 
 extension Configuration {
@@ -7,6 +7,9 @@ extension Configuration {
     /// of range) is reported at once, each with its file, line, column and key.
     public init(toml text: String, file: String) throws(ConfigurationError) {
         self.init()
+        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) {
+            throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: bad.line, column: bad.column, key: "", message: bad.message)])
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -19,8 +22,13 @@ extension Configuration {
         }
         let locator = KeyLocator(text: text)
         var problems: [ConfigurationProblem] = []
-        func problem(_ position: KeyLocator.Position?, _ key: String, _ message: String) {
-            problems.append(ConfigurationProblem(file: file, line: position?.line ?? 1, column: position?.column ?? 1, key: key, message: message))
+        var unlisted = 0
+        /// Lists a problem, up to `maximumListedProblems`; past that they are only counted (so a
+        /// huge file of unknown keys costs no more than a small one to report).
+        func problem(_ position: KeyLocator.Position?, _ key: String, _ message: @autoclosure () -> String) {
+            guard problems.count < Self.maximumListedProblems else { unlisted += 1; return }
+            problems.append(ConfigurationProblem(file: file, line: position?.line ?? 1, column: position?.column ?? 1,
+                                                 key: TextCheck.excerpt(key), message: message()))
         }
         let sections = Setting.sections
         for name in table.keys.sorted(by: { (locator.table($0)?.line ?? 0) < (locator.table($1)?.line ?? 0) }) {
@@ -50,15 +58,29 @@ extension Configuration {
                 }
             }
         }
+        if unlisted > 0, let last = problems.last {
+            problems.append(ConfigurationProblem(file: file, line: last.line, column: last.column, key: "",
+                                                 message: "and \(unlisted) more problems after this one"))
+        }
         if !problems.isEmpty { throw ConfigurationError(problems: problems) }
     }
 
-    /// Reads a configuration file.
+    /// Problems listed one by one; the rest are counted.
+    static let maximumListedProblems = 20
+    /// The largest configuration file read: far more than every key with comments needs.
+    public static let maximumFileSize = 1 << 20
+
+    /// Reads a configuration file: at most `maximumFileSize` bytes of UTF-8 without NUL bytes.
+    /// A file that cannot be read gives the system's reason.
     public init(contentsOf path: String) throws(ConfigurationError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: 0, column: 0, key: "", message: "cannot read the file")])
+        let bytes: [UInt8]
+        do { bytes = try SafeFiles.read(path, limit: Self.maximumFileSize) } catch {
+            throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: 0, column: 0, key: "", message: error.message)])
         }
-        try self.init(toml: String(decoding: data, as: UTF8.self), file: path)
+        if let bad = TextCheck.firstProblem(in: bytes) {
+            throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: bad.line, column: bad.column, key: "", message: bad.message)])
+        }
+        try self.init(toml: String(decoding: bytes, as: UTF8.self), file: path)
     }
 
     /// A complete, commented configuration file with these values; it reads back to them.

@@ -1,6 +1,8 @@
 /// Finds where a table or key is written in a TOML text, for error messages (the TOML library
-/// reports positions only for syntax errors). It understands `[table]` headers and `key =`
-/// lines, bare or quoted, which is all a configuration file needs; it is not a TOML parser.
+/// reports positions only for syntax errors). It understands `[table]` headers, `key =` lines
+/// with bare, quoted and dotted keys, one-line inline tables (`marker = { radius = 3 }`), and
+/// skips the insides of multi-line strings, which is all a configuration file needs; it is
+/// not a TOML parser. Every lookup is a dictionary lookup.
 struct KeyLocator {
     struct Position: Equatable { let line: Int; let column: Int }
 
@@ -9,20 +11,71 @@ struct KeyLocator {
 
     init(text: String) {
         var table = ""
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = Substring(rawLine)
+        var openString: Substring?  // the delimiter of a multi-line string that is still open
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            if let delimiter = openString {
+                // Inside a multi-line string: nothing here is a key, until it closes.
+                if line.range(of: delimiter) != nil { openString = nil }
+                continue
+            }
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
             let body = line.dropFirst(indent)
             if body.hasPrefix("[") && !body.hasPrefix("[[") {
-                let name = body.dropFirst().prefix { $0 != "]" }.trimmingSpaces()
+                let name = Self.keyPath(body.dropFirst().prefix { $0 != "]" })
                 table = name
-                if tables[name] == nil { tables[name] = Position(line: index + 1, column: indent + 1) }
+                note(table: name, at: Position(line: lineNumber, column: indent + 1))
             } else if let equals = body.firstIndex(of: "="), !body.hasPrefix("#") {
-                var key = body[..<equals].trimmingSpaces()
-                if key.hasPrefix("\""), key.hasSuffix("\""), key.count >= 2 { key = String(key.dropFirst().dropLast()) }
+                let key = Self.keyPath(body[..<equals])
                 let path = table.isEmpty ? key : "\(table).\(key)"
-                if keys[path] == nil { keys[path] = Position(line: index + 1, column: indent + 1) }
+                note(key: path, at: Position(line: lineNumber, column: indent + 1))
+                let value = body[body.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+                if value.hasPrefix("{") {
+                    noteInlineTable(value, in: path, line: lineNumber, column: indent + body.distance(from: body.startIndex, to: value.startIndex) + 1)
+                }
+                for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
+                    // A multi-line string opens here unless it also closes on this line.
+                    if value.dropFirst(3).range(of: delimiter) == nil { openString = Substring(delimiter) }
+                }
             }
+        }
+    }
+
+    /// `a.b`, `"a".b`, `a . "b"` → `a.b`.
+    private static func keyPath(_ text: Substring) -> String {
+        text.split(separator: ".").map { part in
+            var key = part.trimmingSpaces()
+            if key.count >= 2, key.hasPrefix("\"") && key.hasSuffix("\"") || key.hasPrefix("'") && key.hasSuffix("'") {
+                key = String(key.dropFirst().dropLast())
+            }
+            return key
+        }.joined(separator: ".")
+    }
+
+    private mutating func note(key path: String, at position: Position) {
+        if keys[path] == nil { keys[path] = position }
+        // A dotted key also places the tables it implies (`marker.radius = 3` places [marker]).
+        var prefix = Substring(path)
+        while let dot = prefix.lastIndex(of: ".") {
+            prefix = prefix[..<dot]
+            note(table: String(prefix), at: position)
+        }
+    }
+
+    private mutating func note(table name: String, at position: Position) {
+        if tables[name] == nil { tables[name] = position }
+    }
+
+    /// `{ radius = 3, ring_width = 2 }` on one line: each key at its own column.
+    private mutating func noteInlineTable(_ value: Substring, in path: String, line: Int, column: Int) {
+        note(table: path, at: Position(line: line, column: column))
+        var offset = column + 1
+        for entry in value.dropFirst().prefix(while: { $0 != "}" }).split(separator: ",", omittingEmptySubsequences: false) {
+            if let equals = entry.firstIndex(of: "=") {
+                let leading = entry.prefix { $0 == " " || $0 == "\t" }.count
+                note(key: path + "." + Self.keyPath(entry[..<equals]), at: Position(line: line, column: offset + leading))
+            }
+            offset += entry.count + 1
         }
     }
 

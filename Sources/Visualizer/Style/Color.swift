@@ -8,8 +8,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
     public init?(hex: String) {
-        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9,
-              let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        let digits = hex.utf8.dropFirst()
+        guard hex.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+              digits.allSatisfy({ UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "f") ~= $0 || UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0 }),
+              let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
         let hasAlpha = hex.count == 9
         let rgba = hasAlpha ? value : (value << 8 | 0xFF)
         self.init(red: Double(rgba >> 24 & 0xFF) / 255, green: Double(rgba >> 16 & 0xFF) / 255,

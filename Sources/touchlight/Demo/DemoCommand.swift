@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SafeFiles
 
 /// `touchlight demo`: a demo that needs no desktop. It starts a private headless sway with a
 /// terminal in it, runs touchlight replaying a built-in trace of every gesture, and saves a
@@ -29,10 +30,12 @@ struct Demo: ParsableCommand {
         guard missing.isEmpty else {
             throw DemoError("touchlight demo needs \(missing.joined(separator: ", ")): install the Debian packages sway, grim and foot (sudo apt-get install sway grim foot).")
         }
-        let runtime = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-demo-\(getpid())")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        // Always a new private directory (mkdtemp), never one that someone else prepared. As
+        // root it is handed to `nobody`, who could not reach into root's own runtime directory.
+        var environment = ProcessInfo.processInfo.environment
+        if getuid() == 0 { environment["XDG_RUNTIME_DIR"] = nil }
+        let runtime = URL(fileURLWithPath: try SafeFiles.makePrivateDirectory(prefix: "touchlight-demo-", environment: environment))
         defer { try? FileManager.default.removeItem(at: runtime) }
-        chmod(runtime.path, 0o700)
         let config = runtime.appendingPathComponent("sway.conf")
         try "output HEADLESS-1 resolution 1280x720\ndefault_border none\nseat * hide_cursor 100\n".write(to: config, atomically: true, encoding: .utf8)
         chmod(config.path, 0o644)
