@@ -42,11 +42,12 @@ extension Configuration {
                 problem(locator.table(name), "[\(name)]", "unknown section\(hint)")
                 continue
             }
-            for key in section.keys.sorted(by: { (locator.key($0, in: name)?.line ?? 0) < (locator.key($1, in: name)?.line ?? 0) }) {
-                let position = locator.key(key, in: name)
+            let placed = section.keys.map { (key: $0, position: locator.key($0, in: name)) }
+            for (key, position) in placed.sorted(by: { ($0.position?.line ?? 0) < ($1.position?.line ?? 0) }) {
                 guard let setting = Setting.all.first(where: { $0.section == name && $0.name == key }) else {
-                    let hint = suggestedKey(key, in: name).map { $0.section == name ? "; did you mean \($0.name)?" : "; did you mean [\($0.section)] \($0.name)?" } ?? ""
-                    problem(position, "[\(name)] \(key)", "unknown key\(hint)")
+                    problem(position, "[\(name)] \(key)", "unknown key" + (suggestedKey(key, in: name).map {
+                        $0.section == name ? "; did you mean \($0.name)?" : "; did you mean [\($0.section)] \($0.name)?"
+                    } ?? ""))
                     continue
                 }
                 guard let raw = section[key], let value = Self.value(raw) else {

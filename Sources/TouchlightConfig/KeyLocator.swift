@@ -80,7 +80,10 @@ struct KeyLocator {
     }
 
     func table(_ name: String) -> Position? { tables[name] }
-    func key(_ name: String, in table: String) -> Position? { keys[table.isEmpty ? name : "\(table).\(name)"] }
+    func key(_ name: String, in table: String) -> Position? {
+        let path = table.isEmpty ? name : "\(table).\(name)"
+        return keys[path] ?? tables[path]
+    }
 }
 
 extension Substring {

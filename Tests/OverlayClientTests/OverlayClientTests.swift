@@ -113,3 +113,48 @@ import Visualizer
         for key: UInt32 in [2, 16, 28, 57, 30] { #expect(!keys.isEscape(evdevKey: key), "key \(key)") }
     }
 }
+
+@MainActor @Suite struct ReliabilityTests {
+    /// Bug 1: a timer that sets another timer "due" by an input's far-future time used to spin
+    /// forever. Timers now fire by the scheduler's clock only, and one call runs only the
+    /// timers set before it.
+    @Test func timersFireByTheSchedulersClockOnlyAndABurstIsBounded() throws {
+        let scheduler = try TimerfdScheduler()
+        var fired = 0
+        func chain() {
+            fired += 1
+            _ = scheduler.schedule(at: scheduler.now) { chain() }
+        }
+        _ = scheduler.schedule(at: scheduler.now - 1) { chain() }
+        let future = scheduler.schedule(at: scheduler.now + 3600) { Issue.record("fired by an input's clock") }
+        scheduler.fireTimers(dueBy: 9.3e18)
+        #expect(fired == 1, "the timer set while firing waits for the next wakeup")
+        scheduler.fireTimers(dueBy: .infinity)
+        #expect(fired == 2)
+        scheduler.cancel(future)
+        // Arming for absurd times must not trap (it used to convert 9.3e18 to Int).
+        let far = scheduler.schedule(at: 9.3e18) {}
+        let never = scheduler.schedule(at: .greatestFiniteMagnitude) {}
+        scheduler.cancel(far)
+        scheduler.cancel(never)
+    }
+
+    /// Bug 2: while anything animates, a frame callback or a timer is always pending.
+    @Test func framePacingNeverLeavesAnAnimationWithoutAWakeup() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            let animating = Bool.random(using: &rng)
+            let committed = Bool.random(using: &rng)
+            let deadline: Double? = Bool.random(using: &rng) ? Double.random(in: -10...10, using: &rng) : nil
+            let now = Double.random(in: 0...100, using: &rng)
+            let wake = FramePacing.next(isAnimating: animating, committed: committed, nextDeadline: deadline, now: now)
+            let holds = FramePacing.holds(isAnimating: animating, frameCallbackPending: wake == .frameCallback,
+                                          timerPending: { if case .timer = wake { true } else { false } }())
+            #expect(holds)
+            if case .timer(let time) = wake { #expect(time > now, "a timer is never set in the past") }
+            if !animating && deadline == nil { #expect(wake == .none, "an idle overlay never wakes") }
+        }
+        #expect(FramePacing.next(isAnimating: true, committed: false, nextDeadline: nil, now: 5) == .timer(at: 5 + FramePacing.fallbackInterval),
+                "a fade that showed no change yet still gets its next frame")
+    }
+}

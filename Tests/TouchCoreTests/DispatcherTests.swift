@@ -152,3 +152,26 @@ import Testing
         #expect(event.allTouches.allSatisfy { $0.window === h.window })
     }
 }
+
+/// No number from any source traps or reaches the views unbounded.
+@MainActor @Suite struct HostileNumberTests {
+    @Test func positionsAreClampedAndNaNIsDroppedAndCounted() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let dispatcher = TouchDispatcher(window: window, scheduler: ManualScheduler())
+        dispatcher.down(id: 1, at: Point(x: 1e19, y: -.infinity), time: 0)
+        dispatcher.down(id: 2, at: Point(x: .nan, y: 0), time: 0)
+        dispatcher.shape(id: 1, major: 1e300, minor: .infinity)
+        dispatcher.shape(id: 1, major: .nan, minor: 1)
+        dispatcher.orientation(id: 1, angle: .infinity)
+        dispatcher.frame()
+        let touch = dispatcher.activeTouches.first
+        #expect(dispatcher.activeTouches.count == 1)
+        #expect(touch?.locationInWindow == Point(x: InputLimits.coordinate, y: -InputLimits.coordinate))
+        #expect(touch?.majorRadius == InputLimits.contactAxis / 2)
+        #expect(dispatcher.statistics.invalidValues == 3)
+        dispatcher.motion(id: 1, at: Point(x: 5, y: 5), time: .infinity)
+        dispatcher.up(id: 1, time: .nan)
+        dispatcher.frame()
+        #expect(dispatcher.activeTouches.isEmpty, "a touch with a bad time still ends")
+    }
+}

@@ -155,12 +155,46 @@ import TouchCore
         ("touchlight-libinput-trace 1\ndevice x\n", 2, "expected 'device ID NAME"),
         ("touchlight-libinput-trace 1\n0.0 1 down 0 1.5 0.5\n", 2, "position x y from 0 to 1"),
         ("touchlight-libinput-trace 1\n0.0 1 press 0\n", 2, "is not one of"),
-        ("touchlight-libinput-trace 1\n0.5 1 frame\n0.4 1 frame\n", 3, "do not go back"),
+        ("touchlight-libinput-trace 1\n0.5 1 frame\n0.4 1 frame\n", 3, "goes back before"),
     ])
     func malformedLibinputTracesAreRejected(text: String, line: Int, message: String) {
         #expect { try LibinputTrace(text: text) } throws: { error in
             guard let error = error as? LibinputTrace.ParseError else { return false }
             return error.line == line && error.message.contains(message)
         }
+    }
+}
+
+@Suite struct LibinputTraceLimitTests {
+    /// Bugs 4 and 5: times of inf or 1e300 and slots of 2^63−1 are refused with their line.
+    @Test(arguments: [
+        "inf 1 down 0 0.5 0.5", "1e300 1 down 0 0.5 0.5", "nan 1 frame",
+        "0.1 1 down 9223372036854775807 0.5 0.5", "0.1 1 down -1 0.5 0.5", "0.1 1 down 0 nan 0.5",
+        "0.1 9223372036854775807 frame",
+    ])
+    func hostileEventsAreRefused(line: String) {
+        let text = "touchlight-libinput-trace 1\ndevice 1 Touch ID_INPUT=1 ID_INPUT_TOUCHSCREEN=1\n\(line)\n"
+        do {
+            _ = try LibinputTrace(text: text)
+            Issue.record("accepted: \(line)")
+        } catch {
+            #expect(error.line == 3, "\(error)")
+        }
+    }
+
+    /// Slots out of range from a live device are ignored and counted, never overflow an id.
+    @MainActor @Test func outOfRangeSlotsAreIgnored() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let dispatcher = TouchDispatcher(window: window, scheduler: ManualScheduler())
+        let translator = TouchTranslator { _ in .init(dispatcher: dispatcher, mapping: TouchscreenMapping(transform: .normal, logicalSize: Size(width: 100, height: 100))) }
+        translator.handle(.deviceAdded(device: 1, name: "T", properties: ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"]))
+        translator.handle(.touchDown(device: 1, slot: Int.max, x: 0.5, y: 0.5, time: 1e300))
+        translator.handle(.touchDown(device: Int.max, slot: 0, x: 0.5, y: 0.5, time: 0))
+        translator.handle(.touchFrame(device: 1, time: 0))
+        #expect(dispatcher.activeTouches.isEmpty)
+        #expect(translator.ignoredEvents == 1, "the unknown device is not even looked at")
+        translator.handle(.touchDown(device: 1, slot: 0, x: 0.5, y: 0.5, time: 1e300))
+        translator.handle(.touchFrame(device: 1, time: 1e300))
+        #expect(dispatcher.activeTouches.first?.timestamp == dispatcher.scheduler.now, "a time from another clock: taken as now")
     }
 }

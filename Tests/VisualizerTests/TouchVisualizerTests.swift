@@ -168,3 +168,22 @@ import TouchCore
         #expect(v.items.isEmpty, "hidden cue kinds are not shown")
     }
 }
+
+@Suite struct BoundedWorkTests {
+    /// Bug 3: a finger jumping 1e12 in one move used to spawn ripples for 10 minutes.
+    @Test func aHugeJumpLeavesOnlyAFewRipplesNearItsEnd() {
+        let v = TouchVisualizer()
+        let limit = v.style.maximumRipplesPerMove
+        v.touchDown(key: 1, at: Point(x: -1e6, y: -1e6), time: 0.1)
+        v.touchMoved(key: 1, to: Point(x: -1e12, y: 1e12), time: 0.2)
+        #expect(v.ripples.live.count == limit)
+        let end = Point(x: -1e12, y: 1e12)
+        for slot in v.ripples.live {
+            #expect(v.ripples[slot].position.distance(to: end) <= Double(limit) * v.style.rippleSpacing + 1)
+        }
+        // An ordinary move afterwards still spaces ripples by distance.
+        let before = v.ripples.live.count
+        v.touchMoved(key: 1, to: Point(x: -1e12 + 3 * v.style.rippleSpacing, y: 1e12), time: 0.3)
+        #expect(v.ripples.live.count - before >= 2 && v.ripples.live.count - before <= 4)
+    }
+}

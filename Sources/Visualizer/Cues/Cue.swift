@@ -6,6 +6,9 @@ struct Cue {
     var kind: CueKind
     var start: Double
     var end: Double?
+    /// When a live cue last followed its gesture; one left alone for the style's stale
+    /// timeout ends by itself (its gesture's end was lost), as a stale marker does.
+    var lastUpdate = -Double.infinity
     /// Kind-specific geometry: positions, radius, angles.
     var a = Point.zero
     var b = Point.zero
@@ -14,4 +17,7 @@ struct Cue {
     var sweep = 0.0
     /// Number of points of a pan trail (stored in the visualizer's trail storage).
     var trailCount = 0
+
+    /// When a live cue that has not ended goes stale.
+    func staleDeadline(after timeout: Double) -> Double { max(start, lastUpdate) + timeout }
 }

@@ -29,6 +29,7 @@ extension TouchVisualizer {
     public func updatePan(at position: Point, time: Double) {
         let slot = liveCue(.pan) ?? addCue(Cue(kind: .pan, start: time))
         guard let slot else { return }
+        cues[slot].lastUpdate = time
         var cue = cues[slot]
         let base = slot * trailCapacity
         if cue.trailCount > 0, trailStorage[base + cue.trailCount - 1].distance(to: position) < 6 { return }
@@ -47,6 +48,7 @@ extension TouchVisualizer {
         guard let slot = liveCue(.pinch) ?? addCue(Cue(kind: .pinch, start: time)) else { return }
         cues[slot].a = first
         cues[slot].b = second
+        cues[slot].lastUpdate = time
     }
 
     /// Rotation in progress: an arc from the starting angle turning by `rotation` radians,
@@ -58,12 +60,14 @@ extension TouchVisualizer {
         cues[slot].a = center
         cues[slot].radius = first.distance(to: second) / 2 + style.markerRadius
         cues[slot].sweep = rotation
+        cues[slot].lastUpdate = time
     }
 
     /// Edge swipe in progress: a bar along the edge and an arrow inwards.
     public func updateEdgeSwipe(from start: Point, to end: Point, time: Double) {
         guard let slot = liveCue(.edgeSwipe) ?? addCue(Cue(kind: .edgeSwipe, start: time, a: start)) else { return }
         cues[slot].b = end
+        cues[slot].lastUpdate = time
     }
 
     /// Ends the live cue of `kind` (pan, pinch, rotation, edge swipe): it fades out.
@@ -91,8 +95,12 @@ extension TouchVisualizer {
 
     // MARK: Drawing cues
 
-    func cueFinished(_ cue: Cue, at time: Double) -> Bool {
+    /// Ends a live cue that has gone stale; true when the cue is over.
+    func cueFinished(_ cue: inout Cue, at time: Double) -> Bool {
         if Self.isLive(cue.kind) {
+            if cue.end == nil, time >= cue.staleDeadline(after: style.staleTimeout) {
+                cue.end = cue.staleDeadline(after: style.staleTimeout)
+            }
             guard let end = cue.end else { return false }
             return time - end >= style.cueDuration
         }
@@ -108,6 +116,9 @@ extension TouchVisualizer {
             let lineWidth = style.cueLineWidth
             let r = style.markerRadius
             isAnimating = isAnimating || !Self.isLive(cue.kind) || cue.end != nil
+            if Self.isLive(cue.kind), cue.end == nil {
+                nextDeadline = min(nextDeadline ?? .infinity, cue.staleDeadline(after: style.staleTimeout))
+            }
             // Live cues are fully opaque; discrete and ended ones fade over `cueDuration`.
             let since = Self.isLive(cue.kind) ? cue.end.map { time - $0 } : time - cue.start
             let progress = since.map { min(1, max(0, $0 / style.cueDuration)) } ?? 0

@@ -16,7 +16,7 @@ public final class TouchVisualizer {
     /// Whether the next frame will differ without new input (keep asking for frames).
     public internal(set) var isAnimating = false
     /// The next time something changes without input (a stale marker's fade), if any.
-    public private(set) var nextDeadline: Double?
+    public internal(set) var nextDeadline: Double?
 
     var markers = SlotPool<Marker>(capacity: 0)
     var ripples = SlotPool<Ripple>(capacity: 0)
@@ -178,7 +178,7 @@ public final class TouchVisualizer {
         index = 0
         while index < cues.live.count {
             let slot = cues.live[index]
-            if cueFinished(cues[slot], at: time) { cues.giveBack(slot) } else { index += 1 }
+            if cueFinished(&cues[slot], at: time) { cues.giveBack(slot) } else { index += 1 }
         }
     }
 

@@ -29,7 +29,7 @@ public struct VisualizerStyle: Equatable, Sendable {
     public var rippleOpacity = 0.6
     /// The most ripples one move may leave: a finger that jumps far in one event gets a trail
     /// of this many at its end, so no move costs more than a bounded amount of work.
-    public var maximumRipplesPerMove = 8
+    public var maximumRipplesPerMove = 32
 
     // Fades
     /// How long a lifted or cancelled finger's marker takes to fade out.
