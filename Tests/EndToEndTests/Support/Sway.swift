@@ -101,6 +101,9 @@ final class Sway {
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
+    /// The compositor's process id (to freeze it with SIGSTOP).
+    var compositorPID: Int32 { process.processIdentifier }
+
     /// Ends sway alone, leaving its clients to find out.
     func stopCompositorOnly() {
         if process.isRunning {
