@@ -49,6 +49,48 @@ extension EndToEnd {
     }
 }
 
+/// Bug 12: live reload used to miss edits to a symlinked configuration's target, and stopped
+/// for good once the configuration's directory was deleted and made again.
+extension EndToEnd.LiveReloadTests {
+    @Test func editsThroughALinkAndARecreatedDirectoryAreSeen() throws {
+        let root = NSTemporaryDirectory() + "touchlight-reload-\(UUID().uuidString.prefix(8))"
+        let dotfiles = root + "/dotfiles"
+        let configDirectory = root + "/config"
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let target = dotfiles + "/touchlight.toml"
+        let config = configDirectory + "/config.toml"
+        try "[fade]\nstale_ms = 20000\n".write(toFile: target, atomically: true, encoding: .utf8)
+        #expect(symlink(target, config) == 0)
+
+        let sway = try Sway()
+        defer { sway.stop() }
+        let log = Pipe()
+        let touchlight = try sway.start(Sway.touchlight.path, ["--config", config, "--replay", EndToEnd.SwayOverlayTests.trace], stderr: log)
+        usleep(1_500_000)
+        _ = drain(log)
+
+        // The link's target is edited where it lives (in another directory).
+        try replace(target, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n")
+        usleep(700_000)
+        #expect(drain(log).contains("configuration reloaded from \(config)"), "an edit of the link's target")
+
+        // The configuration directory goes away and comes back with a new file.
+        try FileManager.default.removeItem(atPath: configDirectory)
+        usleep(300_000)
+        try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
+        usleep(300_000)
+        try "[fade]\nstale_ms = 20000\n[marker]\nradius = 40\n".write(toFile: config, atomically: true, encoding: .utf8)
+        usleep(700_000)
+        #expect(drain(log).contains("configuration reloaded from \(config)"), "a file in a recreated directory")
+        try replace(config, with: "[marker]\nradius = 41\n")
+        usleep(700_000)
+        #expect(drain(log).contains("configuration reloaded from \(config)"), "and later edits there")
+        #expect(touchlight.isRunning)
+    }
+}
+
 /// record → replay: recording what a replay delivers gives back the same trace.
 extension EndToEnd {
     @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
