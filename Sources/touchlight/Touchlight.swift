@@ -49,8 +49,9 @@ struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the overlay and record every touch into a trace file, written on exit.",
         discussion: """
-            Touches are taken from the overlay (capture mode) unless --replay is given, in which \
-            case what is replayed is recorded. Stop with Ctrl-C or SIGTERM; the file is written \
+            Touches are taken from the overlay (capture mode) unless --replay is given (what is \
+            replayed is recorded) or --source libinput (the touchscreens are read directly, and \
+            touches go on to the applications). Stop with Ctrl-C or SIGTERM; the file is written \
             then, in the format `--replay` reads.
             """)
 
@@ -62,7 +63,8 @@ struct Record: ParsableCommand {
     func run() throws {
         var options = try overlay.makeOptions()
         options.recordPath = file
-        if overlay.replay == nil {
+        // Touches are taken from the overlay unless they come from a replay or the touchscreens.
+        if overlay.replay == nil && options.source != "libinput" {
             options.capture = true
             options.captureForcedByFlag = true
         }

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// The libinput source against the real libudev/libevdev/libinput stack with emulated devices
+/// (umockdev): positions, several fingers, rotated outputs, two outputs, calibration, a device
+/// unplugged mid-touch, timestamps from another clock — and a keyboard and a mouse beside the
+/// touchscreen that touchlight must never open.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: EmulatedTouchscreen.missingPrerequisite == nil,
+                                 "SKIPPED LOUDLY: \(EmulatedTouchscreen.missingPrerequisite ?? "")"))
+    struct EmulatedTouchscreenTests {
+        typealias Contact = EmulatedTouchscreen.Contact
+        /// A stamp far from this machine's monotonic clock, as another clock would give.
+        static let otherClock = 1000.0
+
+        /// One finger: down at a quarter across and half down the panel, a move, a lift.
+        static let oneFinger: [(Double, [Contact])] = [
+            (0.00, [Contact(slot: 0, position: (1024, 2048))]),
+            (0.05, [Contact(slot: 0, position: (1100, 2048))]),
+            (0.10, [Contact(slot: 0, position: nil)]),
+        ]
+
+        /// The trace's event lines as (phase, x, y), in order.
+        static func events(_ trace: String) -> [(phase: String, x: Double, y: Double)] {
+            ((try? TraceText.parse(trace))?.events ?? []).map { ($0.phase, $0.x, $0.y) }
+        }
+
+        static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.5 }
+
+        @Test func oneFingerLandsWhereItTouchedAndOnlyTheTouchscreenIsOpened() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
+                                                  duration: 4)
+            #expect(run.status == 0, "\(run.stderr)")
+            let events = Self.events(run.trace)
+            // libinput: x · 800 / 4096 = 200, y · 600 / 4096 = 300; the move to 1100: 214.84.
+            #expect(events.map(\.phase) == ["down", "move", "up"], "\(run.trace)\n\(run.stderr)")
+            #expect(events.first.map { Self.close($0.x, 200) && Self.close($0.y, 300) } == true, "\(events)")
+            #expect(events.dropFirst().first.map { Self.close($0.x, 214.84) } == true, "\(events)")
+            #expect(run.stderr.contains("touchscreen Touchlight Test Touchscreen mapped to HEADLESS-1 (transform normal)"), "\(run.stderr)")
+            // The proof that keyboards and mice are never opened: every open was logged.
+            #expect(run.opens == ["/dev/input/event5"], "opened: \(run.opens)")
+        }
+
+        @Test func threeFingersAtOnceAndTimestampsFromAnotherClock() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            // Wall-clock stamps (bug 1): the second finger used to never show, and the overlay hung.
+            let frames: [(Double, [Contact])] = [
+                (0.00, [Contact(slot: 0, position: (512, 1024)), Contact(slot: 1, position: (2048, 2048)), Contact(slot: 2, position: (3584, 3072))]),
+                (0.05, [Contact(slot: 1, position: (2100, 2048))]),
+                (0.10, [Contact(slot: 0, position: nil), Contact(slot: 1, position: nil), Contact(slot: 2, position: nil)]),
+            ]
+            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: 1_763_800_000, frames: frames), duration: 4)
+            #expect(run.status == 0, "\(run.stderr)")
+            let downs = Self.events(run.trace).filter { $0.phase == "down" }
+            #expect(downs.count == 3, "\(run.trace)")
+            let expected = [(100.0, 150.0), (400.0, 300.0), (700.0, 450.0)]
+            for (x, y) in expected {
+                #expect(downs.contains { Self.close($0.x, x) && Self.close($0.y, y) }, "a finger at (\(x), \(y)): \(downs)")
+            }
+            #expect(Self.events(run.trace).filter { $0.phase == "up" }.count == 3)
+        }
+
+        /// sway's `transform 90` turns the output clockwise, which wl_output calls 270 (its
+        /// angles run counter-clockwise). Content turned clockwise puts the panel's top-right
+        /// corner at the logical top-left, so the panel point (0.25, 0.5) of an 800×600 panel
+        /// lands at (300, 600) of the 600×800 logical output.
+        @Test func rotatedOutputs() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            for (transform, seen, x, y) in [("90", "rotated270", 300.0, 600.0), ("180", "rotated180", 600.0, 300.0),
+                                            ("270", "rotated90", 300.0, 200.0)] {
+                try sway.swaymsg("output", "HEADLESS-1", "transform", transform)
+                usleep(300_000)
+                let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
+                                                      duration: 4)
+                #expect(run.stderr.contains("mapped to HEADLESS-1 (transform \(seen))"), "\(run.stderr)")
+                let down = Self.events(run.trace).first
+                #expect(down?.phase == "down" && down.map { Self.close($0.x, x) && Self.close($0.y, y) } == true,
+                        "sway transform \(transform): \(String(describing: down)) \(run.stderr)")
+            }
+        }
+
+        @Test func twoOutputsAndTheConfiguredOne() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            try sway.swaymsg("create_output")
+            try sway.swaymsg("output", "HEADLESS-2", "resolution", "640x480", "position", "800", "0")
+            usleep(500_000)
+            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
+                                                  duration: 4, config: "[output]\ntouchscreen_output = \"HEADLESS-2\"\n")
+            #expect(run.stderr.contains("mapped to HEADLESS-2"), "\(run.stderr)")
+            #expect(run.trace.contains("output 640 480 1"), "recorded on HEADLESS-2: \(run.trace)")
+            let down = Self.events(run.trace).first
+            #expect(down.map { Self.close($0.x, 160) && Self.close($0.y, 240) } == true, "\(String(describing: down))")
+        }
+
+        @Test func libinputsCalibrationMatrixIsApplied() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            // Half size, shifted a tenth right: (0.25, 0.5) → (0.225, 0.25) → (180, 150).
+            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
+                                                  duration: 4, touchscreenProperties: ["LIBINPUT_CALIBRATION_MATRIX=0.5 0 0.1 0 0.5 0"])
+            let down = Self.events(run.trace).first
+            #expect(down.map { Self.close($0.x, 180) && Self.close($0.y, 150) } == true, "\(String(describing: down)) \(run.stderr)")
+        }
+
+        @Test func aTouchscreenUnpluggedMidTouchLeavesNoMarker() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            try sway.start("foot", ["sh", "-c", "sleep 60"])
+            let frames: [(Double, [Contact])] = [(0.0, [Contact(slot: 0, position: (2048, 2048))]), (0.05, [Contact(slot: 0, position: (2060, 2048))])]
+            let (process, directory) = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
+                                                                     duration: 5, removeTouchscreenAfter: 3.2)
+            usleep(3_000_000)
+            let touched = try sway.screenshot("umockdev-touched")
+            usleep(1_000_000)
+            let after = try sway.screenshot("umockdev-unplugged")
+            let run = EmulatedTouchscreen.finish(process, directory)
+            // The marker ring sits 30 px left of the finger at (402, 300).
+            #expect(SwayOverlayTests.isMarkerBlue(touched[372, 300]), "the finger shows: \(touched[372, 300]) \(run.stderr)")
+            #expect(!SwayOverlayTests.isMarkerBlue(after[372, 300]), "unplugged: the marker is gone: \(after[372, 300])")
+            #expect(run.trace.contains("* cancel"), "the touch was cancelled: \(run.trace)")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// Runs `touchlight record --source libinput` against emulated input devices, through the real
+/// libudev, libevdev and libinput: umockdev fakes /sys, /dev and udev for it (a touchscreen,
+/// a keyboard and a mouse, Fixtures/umockdev/, made by scripts/generate-umockdev-devices), and
+/// UmockdevDriver/ plays evdev events into the touchscreen and can unplug it. What touchlight
+/// made of them is read back from the trace it records; every input device it opened is
+/// logged by the shim.
+///
+/// Setup (umockdev 0.17 on Debian 12, see the README's testing notes): the udev database lives
+/// in a tmpfs over /run in a private mount namespace (made as root; the machine's /run is never
+/// touched), then everything runs as the unprivileged test user, as the libinput source must.
+enum EmulatedTouchscreen {
+    static var directory: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent() }
+    static var fixtures: URL { directory.appendingPathComponent("Fixtures/umockdev") }
+    static var driverSource: URL { directory.appendingPathComponent("UmockdevDriver/umockdev-touch-driver.c") }
+    static var shimSource: URL { directory.appendingPathComponent("UmockdevDriver/umockdev-shim.c") }
+    static var buildDirectory: URL { Sway.packageRoot.appendingPathComponent(".build/e2e") }
+    static var driver: URL { buildDirectory.appendingPathComponent("umockdev-touch-driver") }
+    static var shim: URL { buildDirectory.appendingPathComponent("umockdev-shim.so") }
+
+    /// Why these tests cannot run here, or nil.
+    static var missingPrerequisite: String? {
+        if let missing = Sway.missingPrerequisite { return missing }
+        if getuid() != 0 { return "needs root (a private mount namespace for the udev database; touchlight itself runs as \(Sway.testUser))" }
+        if !FileManager.default.fileExists(atPath: "/usr/include/umockdev-1.0/umockdev.h") { return "libumockdev-dev is not installed (scripts/install-deps test installs it)" }
+        for tool in ["unshare", "cc", "pkg-config"] where Sway.which(tool) == nil { return "\(tool) is not installed" }
+        return nil
+    }
+
+    static func build() throws {
+        try FileManager.default.createDirectory(at: buildDirectory, withIntermediateDirectories: true)
+        let flags = try Sway.run("/usr/bin/pkg-config", ["--cflags", "--libs", "umockdev-1.0"])
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        try Sway.run("/usr/bin/env", ["cc", "-O1", "-o", driver.path, driverSource.path] + flags)
+        try Sway.run("/usr/bin/env", ["cc", "-O1", "-shared", "-fPIC", "-o", shim.path, shimSource.path, "-ldl"])
+    }
+
+    /// One contact in a frame: a slot, and where it is (panel units 0…4095), or nil when it lifts.
+    struct Contact {
+        let slot: Int
+        let position: (x: Int, y: Int)?
+    }
+
+    /// An evemu event file: a lone SYN at `base` (libinput drains whatever is queued when it
+    /// opens the device), then `frames` from `base` + `delay`, each `(seconds, contacts)`.
+    /// Times are written as umockdev 0.17 reads them: whole microseconds, no leading zeros.
+    static func events(base: Double, delay: Double = 2.5, frames: [(Double, [Contact])]) -> String {
+        var lines = ["# EVEMU 1.3"]
+        func add(_ time: Double, _ type: Int, _ code: Int, _ value: Int) {
+            let seconds = Int(time)
+            let micros = Int(((time - Double(seconds)) * 1e6).rounded())
+            lines.append("E: \(seconds).\(micros) \(String(format: "%04x %04x", type, code)) \(value)")
+        }
+        add(base, 0, 0, 0)
+        var trackingIDs: [Int: Int] = [:]
+        var nextID = 1
+        for (offset, contacts) in frames {
+            let time = base + delay + offset
+            let wasTouching = !trackingIDs.isEmpty
+            for contact in contacts {
+                add(time, 3, 0x2F, contact.slot)  // ABS_MT_SLOT
+                if let (x, y) = contact.position {
+                    if trackingIDs[contact.slot] == nil {
+                        trackingIDs[contact.slot] = nextID
+                        add(time, 3, 0x39, nextID)  // ABS_MT_TRACKING_ID
+                        nextID += 1
+                    }
+                    add(time, 3, 0x35, x)  // ABS_MT_POSITION_X
+                    add(time, 3, 0x36, y)
+                } else {
+                    trackingIDs[contact.slot] = nil
+                    add(time, 3, 0x39, -1)
+                }
+            }
+            if wasTouching != !trackingIDs.isEmpty { add(time, 1, 0x14A, trackingIDs.isEmpty ? 0 : 1) }  // BTN_TOUCH
+            add(time, 0, 0, 0)  // SYN_REPORT
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Run {
+        let status: Int32
+        let stderr: String
+        /// The trace touchlight recorded (events after the header lines).
+        let trace: String
+        /// Every /dev/input path touchlight opened, in order.
+        let opens: [String]
+        let process: Process
+    }
+
+    /// Starts touchlight on `sway` with the emulated devices; returns at once. `finish` waits
+    /// for the end (touchlight gets SIGTERM after `duration` seconds) and collects the results.
+    static func start(on sway: Sway, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
+                      touchscreenProperties: [String] = [], config: String = "") throws -> (Process, URL) {
+        try build()
+        let run = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-umockdev-\(UUID().uuidString.prefix(8))")
+        let udev = run.appendingPathComponent("udev")
+        try FileManager.default.createDirectory(at: udev, withIntermediateDirectories: true)
+        func udevEntry(_ properties: [String]) -> String {
+            "I:1000000\n" + properties.map { "E:\($0)\n" }.joined() + "G:seat\nQ:seat\nV:1\n"
+        }
+        try udevEntry(["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"] + touchscreenProperties).write(to: udev.appendingPathComponent("c13:69"), atomically: true, encoding: .utf8)
+        try udevEntry(["ID_INPUT=1", "ID_INPUT_KEY=1", "ID_INPUT_KEYBOARD=1"]).write(to: udev.appendingPathComponent("c13:70"), atomically: true, encoding: .utf8)
+        try udevEntry(["ID_INPUT=1", "ID_INPUT_MOUSE=1"]).write(to: udev.appendingPathComponent("c13:71"), atomically: true, encoding: .utf8)
+        try events.write(to: run.appendingPathComponent("events.evemu"), atomically: true, encoding: .utf8)
+        try config.write(to: run.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        _ = try Sway.run("/usr/bin/chown", ["-R", Sway.testUser, run.path])
+        let script = """
+            set -e
+            mount -t tmpfs -o mode=755 tmpfs /run
+            mkdir -p /run/udev/data
+            cp "$1"/udev/* /run/udev/data/
+            chmod 644 /run/udev/data/*
+            exec setpriv --reuid=\(Sway.testUser) --regid=\(Sway.testUser) --init-groups -- \\
+              env LD_PRELOAD=libumockdev-preload.so.0 "$2" "$3" "$1/events.evemu" "$4" "$5" "$6" -- \\
+              "$7" record "$1/out.trace" --source libinput --config "$1/config.toml"
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", run.path, driver.path, fixtures.path,
+                             String(Int((removeTouchscreenAfter ?? 0) * 1000)), String(Int(duration * 1000)), shim.path,
+                             Sway.touchlight.path]
+        process.environment = sway.environment.merging(["TOUCHLIGHT_OPEN_LOG": run.appendingPathComponent("opens.log").path]) { $1 }
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let errorLog = run.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        try process.run()
+        return (process, run)
+    }
+
+    static func finish(_ process: Process, _ run: URL, timeout: Double = 20) -> Run {
+        #expect(waitForExit(process, timeout: timeout), "the emulated-touchscreen run did not finish")
+        defer { try? FileManager.default.removeItem(at: run) }
+        let read = { (name: String) in (try? String(contentsOf: run.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        return Run(status: process.terminationStatus, stderr: read("stderr.txt"), trace: read("out.trace"),
+                   opens: read("opens.log").split(separator: "\n").map(String.init), process: process)
+    }
+
+    /// Starts, waits, and collects.
+    static func run(on sway: Sway, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
+                    touchscreenProperties: [String] = [], config: String = "") throws -> Run {
+        let (process, run) = try start(on: sway, events: events, duration: duration, removeTouchscreenAfter: removeTouchscreenAfter,
+                                       touchscreenProperties: touchscreenProperties, config: config)
+        return finish(process, run)
+    }
+}
