@@ -60,6 +60,45 @@ extension EndToEnd {
             #expect(run.stderr.contains("[ripple] spacng: unknown key"))
         }
 
+        /// Bug 13: a huge trace is refused before it is read, in one short line.
+        @Test func aTraceOverTheLimitIsRefusedBeforeItIsRead() throws {
+            let path = NSTemporaryDirectory() + "touchlight-huge-\(UUID().uuidString.prefix(8)).trace"
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            defer { unlink(path) }
+            #expect(truncate(path, 100_000_000) == 0)  // sparse: 100 MB that take no room
+            let run = try touchlight(["--replay", path])
+            #expect(run.status == 1)
+            #expect(run.stderr == "touchlight: \(path): 100.0 MB is over the limit of 67.1 MB\n", "\(run.stderr)")
+        }
+
+        /// Bug 14: a misspelt option used to install the rule and print "removed".
+        @Test func installUdevRuleRejectsUnknownArguments() throws {
+            let script = Sway.packageRoot.appendingPathComponent("scripts/install-udev-rule").path
+            let rule = NSTemporaryDirectory() + "touchlight-rule-\(UUID().uuidString.prefix(8)).rules"
+            defer { unlink(rule) }
+            func run(_ arguments: [String]) throws -> (Int32, String) {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = [script] + arguments
+                process.environment = ["PATH": "/usr/bin:/bin", "TOUCHLIGHT_UDEV_RULE_FILE": rule]
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = pipe
+                try process.run()
+                let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                waitForExit(process)
+                return (process.terminationStatus, text)
+            }
+            let (typo, typoText) = try run(["--rmeove"])
+            #expect(typo == 2 && typoText.contains("unknown argument '--rmeove'"), "\(typoText)")
+            #expect(!FileManager.default.fileExists(atPath: rule), "nothing was installed")
+            #expect(try run([]).0 == 0)
+            #expect(try String(contentsOfFile: rule, encoding: .utf8).contains("ENV{ID_INPUT_TOUCHSCREEN}==\"1\""))
+            let (removed, removedText) = try run(["--remove"])
+            #expect(removed == 0 && removedText.contains("removed \(rule)"))
+            #expect(!FileManager.default.fileExists(atPath: rule))
+        }
+
         @Test func configPathFollowsXDGConfigHome() throws {
             #expect(try touchlight(["config", "path"], environment: ["XDG_CONFIG_HOME": "/x/config"]).stdout == "/x/config/touchlight/config.toml\n")
             #expect(try touchlight(["config", "path"], environment: ["HOME": "/home/ann"]).stdout == "/home/ann/.config/touchlight/config.toml\n")

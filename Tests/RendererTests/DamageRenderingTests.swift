@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 import TouchCore
-import Visualizer
+@testable import Visualizer
 @testable import Renderer
 
 @Suite struct DamageRenderingTests {
@@ -107,3 +107,20 @@ import Visualizer
 }
 
 import Foundation
+
+/// Bug 4's last line of defence: an item far off the canvas, or with absurd sizes, draws
+/// nothing instead of trapping in a Double→Int conversion.
+@Suite struct HugeCoordinateTests {
+    @Test func farAwayAndHugeItemsDrawNothingAndDoNotTrap() {
+        let canvas = Canvas(width: 64, height: 64)
+        let renderer = MarkerRenderer(scale: 2)
+        let look = MarkerLook(radius: 30, ringWidth: 3, fillOpacity: 0.3, ringOpacity: 1, shadowOpacity: 0.3)
+        let items = [
+            DrawItem(identity: .init(owner: 1, part: 0), center: Point(x: 1e19, y: -1e19), shape: .marker(look), color: .white),
+            DrawItem(identity: .init(owner: 2, part: 0), center: Point(x: -1e300, y: 5), shape: .ellipse(major: 1e300, minor: 1e300, angle: 0), color: .white),
+            DrawItem(identity: .init(owner: 3, part: 0), center: Point(x: 10, y: 10), shape: .line(to: Point(x: 1e19, y: 1e19), width: 2), color: .white),
+        ]
+        renderer.drawAll(items, into: canvas)
+        #expect(canvas.rgbaBytes().count == 64 * 64 * 4)
+    }
+}
