@@ -88,6 +88,8 @@ struct KeyLocator {
 
 extension Substring {
     func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -80,13 +80,14 @@ extension EndToEnd {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
             #expect(bound == 0 && listen(server, 4) == 0)
-            func start() throws -> (Process, Pipe) {
+            func start(_ arguments: [String] = []) throws -> (Process, Pipe) {
                 let process = Process()
                 process.executableURL = Sway.touchlight
+                process.arguments = arguments
                 process.environment = ["XDG_RUNTIME_DIR": directory, "WAYLAND_DISPLAY": "wayland-silent", "PATH": "/usr/bin:/bin"]
                 let log = Pipe()
                 process.standardError = log
-                process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+                process.standardOutput = log
                 try process.run()
                 return (process, log)
             }
@@ -101,6 +102,10 @@ extension EndToEnd {
             let (interrupted, _) = try start()
             usleep(700_000)
             #expect(Self.terminate(interrupted) < 1.5)
+
+            let (doctor, doctorLog) = try start(["doctor"])
+            #expect(waitForExit(doctor, timeout: 15), "doctor gives up too")
+            #expect(drain(doctorLog).contains("Compositor: lost the connection to the compositor: the compositor did not answer within 5 s"))
         }
 
         /// Bug 8: `record` followed links, reused other people's files and made traces 0644.

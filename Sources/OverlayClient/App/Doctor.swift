@@ -11,19 +11,22 @@ public enum Doctor {
     public static func report(configurationPath: String?) -> (text: String, connected: Bool) {
         var lines = ["touchlight 0.1.0 doctor", ""]
         let env = ProcessInfoLite.environment
-        let connected: Bool
+        var connected = false
         do {
             let connection = try Connection()
-            connected = true
             var outputs: [Output] = []
             var seats: [SeatProbe] = []
             connection.onOutputAdded = { proxy, name, version in
                 outputs.append(Output(proxy: proxy, globalName: name, version: version, xdgOutputManager: connection.xdgOutputManager))
             }
             connection.onSeatAdded = { proxy, _, _ in seats.append(SeatProbe(proxy: proxy)) }
-            _ = try? connection.bindGlobals()
-            _ = wl_display_roundtrip(connection.display)
-            _ = wl_display_roundtrip(connection.display)
+            do { try connection.bindGlobals() } catch {
+                // Missing globals are reported below; a compositor that does not answer, here.
+                if case .missingGlobals = error {} else { throw error }
+            }
+            for what in ["the outputs' and seats' descriptions", "their names"] {
+                try connection.roundtrip(waitingFor: what)
+            }
             lines.append("Compositor: connected (" + (env["WAYLAND_SOCKET"].map { "WAYLAND_SOCKET=\($0)" } ?? "WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "wayland-0")") + ")")
             lines.append("Globals (interface, version offered; touchlight's version where it uses one):")
             for global in connection.advertised.sorted(by: { $0.interface < $1.interface }) {
@@ -51,8 +54,8 @@ public enum Doctor {
             for seat in seats { seat.destroy() }
             connection.destroyGlobals()
             wl_display_disconnect(connection.display)
+            connected = true
         } catch {
-            connected = false
             lines.append("Compositor: \(error)")
         }
         lines.append(touchscreenStatus())
