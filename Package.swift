@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "TouchscreenInput", dependencies: ["TouchCore"]),
-        .target(name: "TouchlightConfig", dependencies: ["Visualizer", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "TouchlightConfig", dependencies: ["Visualizer", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "Renderer", dependencies: ["Visualizer", "CPixman", "CZlib"], swiftSettings: optimizedEvenInDebug),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
-        .testTarget(name: "EndToEndTests", exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,5 +9,3 @@ const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void) { return &zwlr
 const struct wl_interface *tl_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 const struct wl_interface *tl_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }
-const struct wl_interface *tl_wp_presentation_interface(void) { return &wp_presentation_interface; }
-const struct wl_interface *tl_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }

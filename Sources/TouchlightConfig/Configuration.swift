@@ -1,3 +1,4 @@
+import TouchscreenInput
 import Visualizer
 
 /// Everything a user can configure. Sizes are logical pixels; durations are milliseconds in
@@ -14,8 +15,8 @@ public struct Configuration: Equatable, Sendable {
     public init() {}
 
     public struct Input: Equatable, Sendable {
-        /// Where touches come from: "wayland" (wl_touch, with capture), "libinput" or "replay".
-        public var source = "wayland"
+        /// Where touches come from.
+        public var source = InputSource.wayland
         /// Take touches instead of letting them through.
         public var capture = false
         /// The trace for the replay source.
@@ -31,10 +32,18 @@ public struct Configuration: Equatable, Sendable {
         public var only: [String] = []
         /// For the libinput source: the output the touchscreen is mapped to ("" picks the built-in panel).
         public var touchscreenOutput = ""
-        /// For the libinput source: the touchscreen's rotation relative to the output ("auto":
-        /// the output's own transform).
-        public var transform = "auto"
-        /// For the libinput source: a scale to use instead of the output's (0: the output's).
-        public var scaleOverride = 0.0
+        /// For the libinput source: the touchscreen's rotation relative to the output (nil,
+        /// written "auto": the output's own transform).
+        public var transform: OutputTransform?
     }
+}
+
+/// Where touches come from.
+public enum InputSource: String, CaseIterable, Sendable {
+    /// wl_touch: touches on the overlay itself (with capture).
+    case wayland
+    /// The touchscreens, read directly while touches pass through to the applications.
+    case libinput
+    /// A recorded trace (`[input] replay_file`).
+    case replay
 }

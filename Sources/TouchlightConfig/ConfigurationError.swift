@@ -8,6 +8,10 @@ public struct ConfigurationProblem: Equatable, Sendable, CustomStringConvertible
     public var key: String
     public var message: String
 
+    public init(file: String, line: Int, column: Int, key: String, message: String) {
+        (self.file, self.line, self.column, self.key, self.message) = (file, line, column, key, message)
+    }
+
     public var description: String {
         "\(file):\(line):\(column): " + (key.isEmpty ? message : "\(key): \(message)")
     }
@@ -16,6 +20,8 @@ public struct ConfigurationProblem: Equatable, Sendable, CustomStringConvertible
 /// Everything wrong with a configuration file, reported at once.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     public var problems: [ConfigurationProblem]
+
+    public init(problems: [ConfigurationProblem]) { self.problems = problems }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -7,7 +7,7 @@ extension Configuration {
     /// of range) is reported at once, each with its file, line, column and key.
     public init(toml text: String, file: String) throws(ConfigurationError) {
         self.init()
-        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) {
+        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) ?? TextCheck.firstBadTableHeader(in: text) {
             throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: bad.line, column: bad.column, key: "", message: bad.message)])
         }
         let table: TOMLTable

@@ -1,3 +1,5 @@
+import TouchCore
+import TouchscreenInput
 import Visualizer
 
 /// One configuration key: where it lives, what it means, what values it takes, and how it maps
@@ -75,6 +77,31 @@ extension Setting {
                            config[keyPath: key] = v
                            return true
                        }, current: { .text($0[keyPath: key]) })
+    }
+
+    /// One of an enumeration's names.
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Choice> & Sendable
+    ) -> Setting where Choice.RawValue == String {
+        Setting(section: section, name: name, help: help,
+                expected: "one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
+                apply: { value, config in
+                    guard case .text(let v) = value, let choice = Choice(rawValue: v) else { return false }
+                    config[keyPath: key] = choice
+                    return true
+                }, current: { .text($0[keyPath: key].rawValue) })
+    }
+
+    /// An output transform by name, or "auto" (nil).
+    static func transform(_ section: String, _ name: String, _ help: String,
+                          _ key: WritableKeyPath<Configuration, OutputTransform?> & Sendable) -> Setting {
+        let names = ["auto"] + OutputTransform.names
+        return Setting(section: section, name: name, help: help, expected: "one of " + names.map { "\"\($0)\"" }.joined(separator: ", "),
+                       apply: { value, config in
+                           guard case .text(let v) = value, names.contains(v) else { return false }
+                           config[keyPath: key] = OutputTransform(name: v)
+                           return true
+                       }, current: { .text($0[keyPath: key]?.name ?? "auto") })
     }
 
     static func texts(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [String]> & Sendable) -> Setting {
@@ -163,9 +190,4 @@ extension Setting.Value {
         case .texts(let v): "[" + v.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         }
     }
-}
-
-/// A number for messages: `30` for whole numbers, `0.35` otherwise.
-func format(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(value)
 }

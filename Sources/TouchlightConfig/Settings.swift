@@ -1,3 +1,4 @@
+import TouchscreenInput
 /// Every configuration key, section by section, in the order the default file lists them.
 extension Setting {
     static let all: [Setting] = [
@@ -27,7 +28,7 @@ extension Setting {
         .milliseconds("gestures", "long_press_fill_delay_ms", "The long-press fill starts after this (so quick taps show none).", \.style.longPressArcDelay, 0...10_000),
         .milliseconds("gestures", "double_tap_interval_ms", "Longest pause between the two taps of a double tap.", \.doubleTapInterval, 50...2_000),
         // [input]
-        .text("input", "source", "Where touches come from.", \.input.source, allowed: ["wayland", "libinput", "replay"]),
+        .choice("input", "source", "Where touches come from.", \.input.source),
         .flag("input", "capture", "Take touches instead of letting them through to the applications below.", \.input.capture),
         .text("input", "replay_file", "Trace to play with the replay source.", \.input.replayFile),
         .number("input", "replay_speed", "Replay speed (2: twice as fast).", \.input.replaySpeed, 0.01...100),
@@ -36,9 +37,7 @@ extension Setting {
         // [output]
         .texts("output", "only", "Outputs to show markers on, by name (empty: every output).", \.output.only),
         .text("output", "touchscreen_output", "libinput source: the output the touchscreen belongs to (empty: the built-in panel).", \.output.touchscreenOutput),
-        .text("output", "transform", "libinput source: the touchscreen's rotation relative to the output (auto: the output's own).", \.output.transform,
-              allowed: ["auto", "normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]),
-        .number("output", "scale", "libinput source: a scale to use instead of the output's (0: the output's).", \.output.scaleOverride, 0...10),
+        .transform("output", "transform", "libinput source: the touchscreen's rotation relative to the output (auto: the output's own).", \.output.transform),
         // [performance]
         .integer("performance", "max_markers", "Most markers at once (fingers plus fading ones).", \.style.maximumMarkers, 1...100),
         .integer("performance", "max_ripples", "Most ripples at once; past it the oldest is recycled.", \.style.maximumRipples, 0...10_000),

@@ -75,6 +75,16 @@ public final class TouchTranslator {
         }
     }
 
+    /// Asks `target` again for every touchscreen (the configured output changed). A device
+    /// whose touches are down has them cancelled where they were; its next touch goes to the
+    /// new target.
+    public func retarget() {
+        for (device, entry) in devices {
+            if let ids = down.removeValue(forKey: device), !ids.isEmpty { entry.target?.dispatcher.cancel(ids: ids.sorted()) }
+            devices[device] = (entry.name, target(entry.name))
+        }
+    }
+
     private func mapped(_ time: Double, _ target: Target) -> Double {
         clock.map(time, now: target.dispatcher.scheduler.now)
     }

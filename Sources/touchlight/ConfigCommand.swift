@@ -1,4 +1,5 @@
 import ArgumentParser
+import OverlayClient
 import TouchlightConfig
 import Foundation
 
@@ -7,7 +8,7 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Check, print or locate the configuration file.",
-        subcommands: [Check.self, Default.self, Path.self])
+        subcommands: [Check.self, Default.self, Path.self, Probe.self])
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -25,12 +26,25 @@ struct ConfigCommand: ParsableCommand {
                 throw ExitCode(path == nil ? 0 : 1)
             }
             do {
-                _ = try Configuration(contentsOf: file)
+                _ = try ConfigurationProbe.read(file)
                 print("\(file): valid")
             } catch {
                 FileHandle.standardError.write(Data((error.description + "\n").utf8))
                 throw ExitCode(1)
             }
+        }
+    }
+
+    /// Parses a file and nothing else, for `ConfigurationProbe`: the TOML library may abort
+    /// on a malformed file, and it is this child process that it ends then.
+    struct Probe: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Parse a configuration file in a child process (internal).",
+                                                        shouldDisplay: false)
+
+        @Argument var path: String
+
+        func run() throws {
+            do { _ = try Configuration(contentsOf: path) } catch { throw ExitCode(1) }
         }
     }
 

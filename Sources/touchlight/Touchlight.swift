@@ -17,13 +17,13 @@ struct Touchlight: ParsableCommand {
 
             `touchlight` alone runs the overlay (the `run` subcommand).
             """,
-        version: "0.1.0",
-        subcommands: [Overlay.self, Record.self, Demo.self, DoctorCommand.self, ConfigCommand.self],
-        defaultSubcommand: Overlay.self)
+        version: touchlightVersion,
+        subcommands: [RunCommand.self, Record.self, Demo.self, DoctorCommand.self, ConfigCommand.self],
+        defaultSubcommand: RunCommand.self)
 }
 
 /// Runs the overlay (what `touchlight` alone does).
-struct Overlay: ParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the overlay: markers for every touch, on every output.",
@@ -61,14 +61,7 @@ struct Record: ParsableCommand {
     @OptionGroup var overlay: OverlayOptions
 
     func run() throws {
-        var options = try overlay.makeOptions()
-        options.recordPath = file
-        // Touches are taken from the overlay unless they come from a replay or the touchscreens.
-        if overlay.replay == nil && options.source != "libinput" {
-            options.capture = true
-            options.captureForcedByFlag = true
-        }
-        try launch(options)
+        try launch(overlay.makeOptions(record: file))
     }
 }
 
@@ -110,34 +103,29 @@ struct OverlayOptions: ParsableArguments {
     }
 
     /// The options: flags over the configuration file over the defaults.
-    func makeOptions() throws -> Options {
-        var settings = Configuration()
+    func makeOptions(record: String? = nil) throws -> Options {
+        var file = Configuration()
         let path = ConfigurationLocation.path(explicit: config, environment: ProcessInfo.processInfo.environment)
         if let path, config != nil || FileManager.default.fileExists(atPath: path) {
-            do { settings = try Configuration(contentsOf: path) } catch {
+            do { file = try ConfigurationProbe.read(path) } catch {
                 printToStandardError("touchlight: the configuration has problems:\n\(error)")
                 throw ExitCode(1)
             }
         }
-        var options = Options()
-        options.style = settings.style
-        options.doubleTapInterval = settings.doubleTapInterval
-        options.capture = capture || settings.input.capture
-        options.captureForcedByFlag = capture
-        options.configurationPath = path
-        options.replayPath = replay ?? (settings.input.source == "replay" && !settings.input.replayFile.isEmpty ? settings.input.replayFile : nil)
-        options.replaySpeed = speed ?? settings.input.replaySpeed
-        options.replayLoops = loops || settings.input.replayLoops
-        options.onlyOutputs = settings.output.only
-        options.touchscreenOutput = settings.output.touchscreenOutput
-        options.touchscreenTransform = settings.output.transform == "auto" ? nil : settings.output.transform
-        options.maximumFrameRate = settings.maximumFrameRate
-        options.verbose = verbose
-        options.quiet = quiet
-        options.statistics = statistics
-        options.source = source ?? (settings.input.source == "libinput" ? "libinput" : "wayland")
-        options.fallbackToWayland = settings.input.fallbackToWayland
-        return options
+        var overrides = Overrides()
+        overrides.capture = capture
+        overrides.source = source.flatMap(InputSource.init(rawValue:))
+        overrides.replayPath = replay
+        overrides.replaySpeed = speed
+        overrides.replayLoops = loops
+        overrides.verbose = verbose
+        overrides.quiet = quiet
+        overrides.statistics = statistics
+        overrides.configurationPath = path
+        overrides.recordPath = record
+        // record takes touches from the overlay unless they come from a replay or the touchscreens.
+        if record != nil, replay == nil, (overrides.source ?? file.input.source) == .wayland { overrides.capture = true }
+        return Options(file: file, overrides: overrides)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `touchlight` command line: subcommands, exit codes and output.
 extension EndToEnd {
@@ -97,6 +98,39 @@ extension EndToEnd {
             let (removed, removedText) = try run(["--remove"])
             #expect(removed == 0 && removedText.contains("removed \(rule)"))
             #expect(!FileManager.default.fileExists(atPath: rule))
+        }
+
+        /// The TOML library aborts on some malformed files (found by this fuzzing); touchlight
+        /// parses in a child process first, so it reports them instead of dying.
+        @Test func aFileThatCrashesTheTOMLParserIsReportedNotFatal() throws {
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/toml-parser-abort.toml").path
+            let check = try touchlight(["config", "check", fixture])
+            #expect(check.status == 1 && check.stderr.contains("the TOML parser crashed reading this file"), "\(check.stderr)")
+            let launch = try touchlight(["--config", fixture])
+            #expect(launch.status == 1 && launch.stderr.contains("the TOML parser crashed reading this file"), "\(launch.stderr)")
+        }
+
+        /// Random and mutated files through `config check`: valid, or refused with every problem
+        /// placed in the file; never a crash.
+        @Test func randomAndMutatedFilesNeverCrash() throws {
+            var rng = SplitMix(state: 1011)
+            let seed = try touchlight(["config", "default"]).stdout
+            let alphabet = Array("[]=\"'#.{},\n \t0123456789abcxyz_-+e!\0\u{FFFD}é")
+            let directory = NSTemporaryDirectory() + "touchlight-fuzz-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = directory + "/config.toml"
+            for _ in 0..<150 {
+                let candidate = mutated(seed, alphabet: alphabet, edits: 1...10, using: &rng)
+                try candidate.write(toFile: path, atomically: true, encoding: .utf8)
+                let lines = candidate.split(separator: "\n", omittingEmptySubsequences: false).count
+                let run = try touchlight(["config", "check", path])
+                #expect(run.status == 0 || run.status == 1, "status \(run.status) for:\n\(candidate)")
+                for line in run.stderr.split(separator: "\n") where line.hasPrefix(path + ":") {
+                    let place = line.dropFirst(path.count + 1).split(separator: ":").prefix(2).compactMap { Int($0) }
+                    #expect(place.count == 2 && place[0] <= lines, "\(line)")
+                }
+            }
         }
 
         @Test func configPathFollowsXDGConfigHome() throws {

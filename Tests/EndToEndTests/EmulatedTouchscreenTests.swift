@@ -97,6 +97,29 @@ extension EndToEnd {
             #expect(down.map { Self.close($0.x, 160) && Self.close($0.y, 240) } == true, "\(String(describing: down))")
         }
 
+        /// Issue 16's drift: a reload used to ignore `touchscreen_output` and `transform`.
+        @Test func reloadingMovesTheTouchscreenToAnotherOutputAndTurnsIt() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            try sway.swaymsg("create_output")
+            try sway.swaymsg("output", "HEADLESS-2", "resolution", "640x480", "position", "800", "0")
+            usleep(500_000)
+            let frames: [(Double, [Contact])] = Self.oneFinger + Self.oneFinger.map { ($0.0 + 2.5, $0.1) }
+            let (process, directory) = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
+                                                                     duration: 6.5, config: "[output]\ntouchscreen_output = \"HEADLESS-1\"\n")
+            usleep(3_800_000)  // after the first touch, before the second
+            let config = directory.appendingPathComponent("config.toml")
+            try "[output]\ntouchscreen_output = \"HEADLESS-2\"\ntransform = \"180\"\n".write(to: config, atomically: true, encoding: .utf8)
+            chmod(config.path, 0o644)
+            let run = EmulatedTouchscreen.finish(process, directory)
+            let downs = Self.events(run.trace).filter { $0.phase == "down" }
+            #expect(downs.count == 2, "\(run.trace)\n\(run.stderr)")
+            #expect(downs.first.map { Self.close($0.x, 200) && Self.close($0.y, 300) } == true, "on HEADLESS-1: \(downs)")
+            // (0.25, 0.5) turned 180° on 640×480: (480, 240).
+            #expect(downs.dropFirst().first.map { Self.close($0.x, 480) && Self.close($0.y, 240) } == true, "on HEADLESS-2, turned: \(downs)")
+            #expect(run.stderr.contains("mapped to HEADLESS-2 (transform rotated180)"), "\(run.stderr)")
+        }
+
         @Test func libinputsCalibrationMatrixIsApplied() throws {
             let sway = try Sway()
             defer { sway.stop() }

@@ -42,6 +42,12 @@ extension EndToEnd {
             let rejected = drain(log)
             #expect(rejected.contains("has problems; keeping the last good configuration"))
             #expect(rejected.contains("config.toml:2:1: [marker] palette: found [\"crimson\"] (a list)"))
+            // A file that makes the TOML library abort: the running overlay must not die of it.
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/toml-parser-abort.toml")
+            try replace(config, with: try String(contentsOf: fixture, encoding: .utf8))
+            usleep(700_000)
+            #expect(drain(log).contains("the TOML parser crashed reading this file"))
+            #expect(touchlight.isRunning, "a file that crashes the parser does not end the overlay")
             let kept = try sway.screenshot("reload-kept")
             #expect(Self.isRed(kept[530, 300]), "the last good configuration stays: \(kept[530, 300])")
             #expect(touchlight.isRunning)

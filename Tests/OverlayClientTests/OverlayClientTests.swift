@@ -3,6 +3,7 @@ import Testing
 import TouchCore
 import Visualizer
 @testable import OverlayClient
+import TouchlightConfig
 
 @MainActor @Suite struct InputRegionTests {
     @Test func passThroughOverlayHasAnEmptyRegion() {
@@ -156,5 +157,29 @@ import Visualizer
         }
         #expect(FramePacing.next(isAnimating: true, committed: false, nextDeadline: nil, now: 5) == .timer(at: 5 + FramePacing.fallbackInterval),
                 "a fade that showed no change yet still gets its next frame")
+    }
+}
+
+@Suite struct OptionsTests {
+    /// One merge for launch and reload: the command line wins where it speaks, the file
+    /// elsewhere, and a reload keeps the command line's word.
+    @Test func theCommandLineOverTheFileAtLaunchAndOnReload() {
+        var file = Configuration()
+        file.input.source = .libinput
+        file.input.replaySpeed = 2
+        file.output.touchscreenOutput = "eDP-1"
+        var overrides = Overrides()
+        overrides.replayPath = "/tmp/t.trace"
+        overrides.capture = true
+        let options = Options(file: file, overrides: overrides)
+        #expect(options.replayPath == "/tmp/t.trace" && !options.usesLibinput, "--replay chooses the replay source")
+        #expect(options.capture && options.configuration.input.replaySpeed == 2)
+        var edited = file
+        edited.output.touchscreenOutput = "HDMI-A-1"
+        edited.output.transform = .rotated180
+        edited.input.replaySpeed = 3
+        let reloaded = options.reloaded(from: edited)
+        #expect(reloaded.configuration.output.touchscreenOutput == "HDMI-A-1" && reloaded.configuration.output.transform == .rotated180)
+        #expect(reloaded.replayPath == "/tmp/t.trace" && reloaded.capture && reloaded.configuration.input.replaySpeed == 3)
     }
 }

@@ -52,16 +52,7 @@ import TestSupport
         let seed = Self.header + "0 1 down 100 100\n0.01 1 move 120 110 20 10 0.5\n0.02 2 down 300 300\n0.05 1 up 120 110\n0.06 * cancel 0 0\n"
         let alphabet = Array("0123456789.-+e ∞#*\n\t downmoveupcancelinfnaoutput\0\u{FFFD}xX")
         for _ in 0..<3_000 {
-            var text = Array(seed)
-            for _ in 0..<Int.random(in: 1...8, using: &rng) {
-                let at = Int.random(in: 0...text.count, using: &rng)
-                switch Int.random(in: 0..<3, using: &rng) {
-                case 0: text.insert(alphabet.randomElement(using: &rng)!, at: at)
-                case 1: if at < text.count { text.remove(at: at) }
-                default: if at < text.count { text[at] = alphabet.randomElement(using: &rng)! }
-                }
-            }
-            let candidate = String(text)
+            let candidate = mutated(seed, alphabet: alphabet, edits: 1...8, using: &rng)
             let lines = candidate.split(separator: "\n", omittingEmptySubsequences: false).count
             do {
                 let trace = try TouchTrace(text: candidate)

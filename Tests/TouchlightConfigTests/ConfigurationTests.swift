@@ -1,4 +1,5 @@
 import Testing
+import TouchscreenInput
 import Visualizer
 @testable import TouchlightConfig
 
@@ -35,7 +36,7 @@ import Visualizer
         c.style.longPressDuration = 0.8
         c.style.longPressArcDelay = 0.2
         c.doubleTapInterval = 0.4
-        c.input.source = "replay"
+        c.input.source = .replay
         c.input.capture = true
         c.input.replayFile = "/tmp/demo.trace"
         c.input.replaySpeed = 2
@@ -43,8 +44,7 @@ import Visualizer
         c.input.fallbackToWayland = true
         c.output.only = ["eDP-1", "HDMI-A-1"]
         c.output.touchscreenOutput = "eDP-1"
-        c.output.transform = "90"
-        c.output.scaleOverride = 1.5
+        c.output.transform = .rotated90
         c.style.maximumMarkers = 12
         c.style.maximumRipples = 64
         c.style.maximumCues = 8

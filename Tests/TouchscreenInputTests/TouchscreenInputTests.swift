@@ -198,3 +198,24 @@ import TouchCore
         #expect(dispatcher.activeTouches.first?.timestamp == dispatcher.scheduler.now, "a time from another clock: taken as now")
     }
 }
+
+@MainActor @Suite struct RetargetTests {
+    /// `[output] touchscreen_output` changed on reload: touches down are cancelled where they
+    /// were, and the next touch goes to the new output.
+    @Test func aNewTargetTakesTheNextTouch() {
+        let first = TouchDispatcher(window: Window(frame: Rect(x: 0, y: 0, width: 100, height: 100)), scheduler: ManualScheduler())
+        let second = TouchDispatcher(window: Window(frame: Rect(x: 0, y: 0, width: 200, height: 200)), scheduler: ManualScheduler())
+        var chosen = first
+        let translator = TouchTranslator { _ in .init(dispatcher: chosen, mapping: TouchscreenMapping(logicalSize: Size(width: 100, height: 100))) }
+        translator.handle(.deviceAdded(device: 1, name: "T", properties: ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"]))
+        translator.handle(.touchDown(device: 1, slot: 0, x: 0.5, y: 0.5, time: 0))
+        translator.handle(.touchFrame(device: 1, time: 0))
+        #expect(first.activeTouches.count == 1)
+        chosen = second
+        translator.retarget()
+        #expect(first.activeTouches.isEmpty, "cancelled on the old output")
+        translator.handle(.touchDown(device: 1, slot: 0, x: 0.5, y: 0.5, time: 0))
+        translator.handle(.touchFrame(device: 1, time: 0))
+        #expect(second.activeTouches.count == 1)
+    }
+}

@@ -5,7 +5,6 @@
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
 #include "viewporter-client-protocol.h"
-#include "presentation-time-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
@@ -18,5 +17,3 @@ const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void);
 const struct wl_interface *tl_wp_viewporter_interface(void);
 const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *tl_zxdg_output_manager_v1_interface(void);
-const struct wl_interface *tl_wp_presentation_interface(void);
-const struct wl_interface *tl_xdg_wm_base_interface(void);

@@ -11,7 +11,8 @@ import Visualizer
 /// event loop until a signal or the compositor ends it.
 @MainActor
 public final class App {
-    let options: Options
+    /// The configuration with the command line's overrides (replaced on reload).
+    private(set) var options: Options
     let connection: Connection
     let scheduler: TimerfdScheduler
     private let loop = EventLoop()
@@ -29,20 +30,16 @@ public final class App {
     let logger: Logger
     private var watcher: ConfigurationWatcher?
     private let recorder: TraceRecorder?
-    private(set) var style: VisualizerStyle
-    private(set) var doubleTapInterval: Double
-    private var onlyOutputs: [String]
-    private(set) var maximumFrameRate: Int
+    var style: VisualizerStyle { options.style }
+    var doubleTapInterval: Double { options.configuration.doubleTapInterval }
+    private var onlyOutputs: [String] { options.configuration.output.only }
+    var maximumFrameRate: Int { options.configuration.maximumFrameRate }
 
     public init(options: Options) throws {
         self.options = options
-        logger = StandardErrorLogHandler.logger(verbose: options.verbose, quiet: options.quiet)
+        logger = StandardErrorLogHandler.logger(verbose: options.overrides.verbose, quiet: options.overrides.quiet)
         isCapturing = options.capture
-        style = options.style
-        doubleTapInterval = options.doubleTapInterval
-        onlyOutputs = options.onlyOutputs
-        maximumFrameRate = options.maximumFrameRate
-        recorder = options.recordPath.map(TraceRecorder.init(path:))
+        recorder = options.overrides.recordPath.map(TraceRecorder.init(path:))
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         var trace: TouchTrace?
         var libinputTrace: LibinputTrace?
@@ -56,12 +53,12 @@ public final class App {
         }
         // The libinput source's checks come before the compositor: their messages need none.
         // (A replay, when given, is the source of touches instead.)
-        if options.source == "libinput" && options.replayPath == nil {
+        if options.usesLibinput {
             do {
                 try LibinputSource.check()
                 usesLibinput = true
             } catch {
-                guard options.fallbackToWayland else { throw error }
+                guard options.configuration.input.fallbackToWayland else { throw error }
                 logger.notice("\(error)")
                 logger.notice("falling back to wl_touch ([input] fallback_to_wayland)")
             }
@@ -76,10 +73,11 @@ public final class App {
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
         try connection.bindGlobals()
         if let trace {
-            replay = ReplaySource(app: self, trace: trace, speed: options.replaySpeed, loops: options.replayLoops)
+            replay = ReplaySource(app: self, trace: trace, speed: options.configuration.input.replaySpeed,
+                                  loops: options.configuration.input.replayLoops)
         }
         if let libinputTrace {
-            libinputReplay = LibinputReplaySource(app: self, trace: libinputTrace, speed: options.replaySpeed)
+            libinputReplay = LibinputReplaySource(app: self, trace: libinputTrace, speed: options.configuration.input.replaySpeed)
         }
     }
 
@@ -95,7 +93,7 @@ public final class App {
         loop.add(fd: scheduler.fd) { [unowned self] revents in
             if revents & Int16(POLLIN) != 0 { self.scheduler.timerExpired() }
         }
-        if let path = options.configurationPath, let watcher = ConfigurationWatcher(path: path) {
+        if let path = options.overrides.configurationPath, let watcher = ConfigurationWatcher(path: path) {
             self.watcher = watcher
             loop.add(fd: watcher.fd) { [unowned self] revents in
                 if revents & Int16(POLLIN) != 0, watcher.fileChanged() { self.reloadConfiguration(from: path) }
@@ -258,19 +256,29 @@ public final class App {
     /// built-in panel, else the only output), mapped with the output's transform.
     func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target? {
         let candidates = activeOverlays
-        switch OutputChoice.choose(configured: options.touchscreenOutput, outputs: candidates.map(\.output.name)) {
+        switch OutputChoice.choose(configured: options.configuration.output.touchscreenOutput, outputs: candidates.map(\.output.name)) {
         case .ambiguous(let why):
             logger.error("touchscreen \(name) is not mapped: \(why)")
             return nil
         case .output(let outputName):
             guard let overlay = candidates.first(where: { $0.output.name == outputName }) else { return nil }
-            let transform = options.touchscreenTransform.flatMap(OutputTransform.init(name:))
-                ?? OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal
-            note("touchscreen \(name) mapped to \(outputName) (transform \(transform))")
-            return .init(dispatcher: overlay.dispatcher) { [unowned overlay] in
-                TouchscreenMapping(transform: transform, logicalSize: overlay.size)
+            note("touchscreen \(name) mapped to \(outputName) (transform \(touchscreenTransform(on: overlay)))")
+            // The mapping is read at every event: a reload or a turned output applies at once.
+            return .init(dispatcher: overlay.dispatcher) { [unowned self, unowned overlay] in
+                TouchscreenMapping(transform: self.touchscreenTransform(on: overlay), logicalSize: overlay.size)
             }
         }
+    }
+
+    /// `[output] transform`, else the output's own transform.
+    private func touchscreenTransform(on overlay: Overlay) -> OutputTransform {
+        options.configuration.output.transform ?? OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal
+    }
+
+    /// Maps every touchscreen again (`[output] touchscreen_output` changed, or outputs did).
+    private func retargetTouchscreens() {
+        libinputSource?.translator.retarget()
+        libinputReplay?.translator?.retarget()
     }
 
     // MARK: Live reload
@@ -280,15 +288,13 @@ public final class App {
     func reloadConfiguration(from path: String) {
         let settings: Configuration
         do {
-            settings = try Configuration(contentsOf: path)
+            settings = try ConfigurationProbe.read(path)
         } catch {
             logger.error("\(path) has problems; keeping the last good configuration:\n\(error)")
             return
         }
-        style = settings.style
-        doubleTapInterval = settings.doubleTapInterval
-        maximumFrameRate = settings.maximumFrameRate
-        onlyOutputs = settings.output.only
+        let previous = options.configuration
+        options = options.reloaded(from: settings)
         for (name, overlay) in overlays where !wantsOverlay(on: overlay.output) {
             overlays.removeValue(forKey: name)
             remove(overlay)
@@ -296,7 +302,8 @@ public final class App {
         }
         for overlay in overlays.values { overlay.apply(style: style, doubleTapInterval: doubleTapInterval) }
         for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
-        if !options.captureForcedByFlag { setCapturing(settings.input.capture) }
+        if !options.overrides.capture { setCapturing(options.capture) }
+        if options.configuration.output != previous.output { retargetTouchscreens() }
         note("configuration reloaded from \(path)")
     }
 
@@ -397,7 +404,7 @@ public final class App {
                 note("the compositor did not answer at exit; leaving anyway")
             }
         }
-        if options.statistics { printError("touchlight: \(stats.summary(now: scheduler.now, wakeupTimes: loop.recentWakeups))") }
+        if options.overrides.statistics { printError("touchlight: \(stats.summary(now: scheduler.now, wakeupTimes: loop.recentWakeups))") }
         wl_display_disconnect(connection.display)
     }
 }

@@ -6,7 +6,10 @@ enum ClientError: Error, CustomStringConvertible {
     case missingGlobals([String])
     case connectionLost(String)
     case system(String, Int32)
+    /// A trace file that cannot be read or played.
     case trace(String)
+    /// The libinput source cannot read the touchscreens (as root, none found, no access).
+    case touchscreens(String)
     /// SIGINT or SIGTERM arrived before the overlay was running.
     case interrupted
 
@@ -24,7 +27,7 @@ enum ClientError: Error, CustomStringConvertible {
             return "lost the connection to the compositor: \(reason)"
         case .system(let call, let code):
             return "\(call) failed: \(String(cString: strerror(code)))"
-        case .trace(let message):
+        case .trace(let message), .touchscreens(let message):
             return message
         case .interrupted:
             return "interrupted by a signal while starting"

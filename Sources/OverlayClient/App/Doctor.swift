@@ -1,7 +1,9 @@
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
+import Foundation
 import TouchlightConfig
+import TouchscreenInput
 
 /// `touchlight doctor`: what the compositor offers and what touchlight would use, as plain
 /// text a user can paste into a bug report.
@@ -9,8 +11,8 @@ import TouchlightConfig
 public enum Doctor {
     /// The report, and whether a compositor was reached.
     public static func report(configurationPath: String?) -> (text: String, connected: Bool) {
-        var lines = ["touchlight 0.1.0 doctor", ""]
-        let env = ProcessInfoLite.environment
+        var lines = ["touchlight \(touchlightVersion) doctor", ""]
+        let env = ProcessInfo.processInfo.environment
         var connected = false
         do {
             let connection = try Connection()
@@ -45,7 +47,7 @@ public enum Doctor {
             if outputs.isEmpty { lines.append("  none") }
             for output in outputs.sorted(by: { $0.globalName < $1.globalName }) {
                 let logical = output.logicalSize.width > 0 ? ", logical \(output.logicalSize.width)×\(output.logicalSize.height)" : ""
-                lines.append("  \(output.name.isEmpty ? "(unnamed)" : output.name): \(output.modeSize.width)×\(output.modeSize.height) px\(logical), scale \(output.scale), transform \(transformName(output.transform)), position (\(output.position.x), \(output.position.y))")
+                lines.append("  \(output.name.isEmpty ? "(unnamed)" : output.name): \(output.modeSize.width)×\(output.modeSize.height) px\(logical), scale \(output.scale), transform \(OutputTransform(rawValue: Int(output.transform))?.name ?? "unknown (\(output.transform))"), position (\(output.position.x), \(output.position.y))")
             }
             lines.append("Seats:")
             if seats.isEmpty { lines.append("  none") }
@@ -86,10 +88,6 @@ public enum Doctor {
         } catch {
             return "\(path): INVALID\n" + error.problems.map { "  \($0)" }.joined(separator: "\n")
         }
-    }
-
-    static func transformName(_ transform: Int32) -> String {
-        ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"][Int(max(0, min(7, transform)))]
     }
 }
 

@@ -1,36 +1,60 @@
+import TouchlightConfig
+import TouchscreenInput
 import Visualizer
 
-/// What `touchlight` was asked to do.
-public struct Options: Sendable {
+/// What the command line says over the configuration file. Nil and false leave the decision
+/// to the file.
+public struct Overrides: Sendable, Equatable {
+    /// --capture: take touches whatever the file says (also after a reload).
     public var capture = false
+    /// --source.
+    public var source: InputSource?
+    /// --replay, --speed, --loop.
     public var replayPath: String?
-    public var replaySpeed = 1.0
+    public var replaySpeed: Double?
     public var replayLoops = false
     public var verbose = false
     public var quiet = false
     /// Print input-to-commit latency and idle wakeups on exit.
     public var statistics = false
-    public var style = VisualizerStyle()
-    /// Longest pause between the taps of a double tap, in seconds.
-    public var doubleTapInterval = 0.35
+    /// `record FILE`: record every touch into this trace file, written on exit.
+    public var recordPath: String?
     /// The configuration file to watch and reload while running (nil: none).
     public var configurationPath: String?
-    /// Whether --capture was given (it overrides the file's `capture`, also on reload).
-    public var captureForcedByFlag = false
-    /// Record every touch into this trace file, written on exit.
-    public var recordPath: String?
-    /// Output names to put overlays on (empty: every output).
-    public var onlyOutputs: [String] = []
-    /// Frames per second at most (0: as often as the compositor asks).
-    public var maximumFrameRate = 0
-    /// Touchscreen mapping: the output a touchscreen belongs to ("": the built-in panel) and
-    /// its rotation relative to that output (nil: the output's own transform).
-    public var touchscreenOutput = ""
-    public var touchscreenTransform: String?
-    /// "wayland" (wl_touch) or "libinput" (touchscreens read directly, input passes through).
-    public var source = "wayland"
-    /// When the libinput source cannot start, carry on with wl_touch instead of exiting.
-    public var fallbackToWayland = false
 
     public init() {}
+}
+
+/// What the overlay runs with: the configuration file's settings with the command line's
+/// overrides. `init(file:overrides:)` is the one merge; launch and live reload both use it, so
+/// a setting cannot mean one thing at start and another after a reload.
+public struct Options: Sendable {
+    /// The file's settings, with the overrides applied to them.
+    public private(set) var configuration: Configuration
+    public let overrides: Overrides
+
+    public init(file: Configuration = Configuration(), overrides: Overrides = Overrides()) {
+        var merged = file
+        merged.input.capture = overrides.capture || file.input.capture
+        merged.input.source = overrides.source ?? file.input.source
+        if let path = overrides.replayPath {
+            merged.input.source = .replay
+            merged.input.replayFile = path
+        }
+        merged.input.replaySpeed = overrides.replaySpeed ?? file.input.replaySpeed
+        merged.input.replayLoops = overrides.replayLoops || file.input.replayLoops
+        configuration = merged
+        self.overrides = overrides
+    }
+
+    /// The same overrides over a newly read file (live reload).
+    public func reloaded(from file: Configuration) -> Options { Options(file: file, overrides: overrides) }
+
+    public var style: VisualizerStyle { configuration.style }
+    public var capture: Bool { configuration.input.capture }
+    /// The trace to play, if touches come from one.
+    public var replayPath: String? {
+        configuration.input.source == .replay && !configuration.input.replayFile.isEmpty ? configuration.input.replayFile : nil
+    }
+    public var usesLibinput: Bool { configuration.input.source == .libinput }
 }

@@ -8,7 +8,7 @@ final class LibinputReplaySource {
     private let trace: LibinputTrace
     private let speed: Double
     private unowned let app: App
-    private var translator: TouchTranslator?
+    private(set) var translator: TouchTranslator?
     private var startTime = 0.0
     private var next = 0
 

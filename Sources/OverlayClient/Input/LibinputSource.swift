@@ -10,7 +10,7 @@ import TouchscreenInput
 final class LibinputSource {
     private let context: OpaquePointer
     private let udev: OpaquePointer
-    private let translator: TouchTranslator
+    let translator: TouchTranslator
     private var interface = libinput_interface()
     private var deviceIDs: [OpaquePointer: Int] = [:]
     private var nextDeviceID = 1
@@ -20,15 +20,15 @@ final class LibinputSource {
     /// read one. Each way of failing has its own message; nothing is opened.
     static func check() throws(ClientError) {
         guard geteuid() != 0 else {
-            throw .trace("the libinput source does not run as root: as root it could read every input device, keyboards included. Run touchlight as yourself; \(Touchscreens.accessAdvice)")
+            throw .touchscreens("the libinput source does not run as root: as root it could read every input device, keyboards included. Run touchlight as yourself; \(Touchscreens.accessAdvice)")
         }
         let touchscreens = Touchscreens.list()
         guard !touchscreens.isEmpty else {
-            throw .trace("no touchscreen found: udev lists no input device tagged ID_INPUT_TOUCHSCREEN=1 (touchlight doctor shows what it sees).")
+            throw .touchscreens("no touchscreen found: udev lists no input device tagged ID_INPUT_TOUCHSCREEN=1 (touchlight doctor shows what it sees).")
         }
         guard touchscreens.contains(where: \.readable) else {
             let names = touchscreens.map { "\($0.name) (\($0.node))" }.joined(separator: ", ")
-            throw .trace("cannot read the touchscreens \(names): permission denied. \(Touchscreens.accessAdvice)")
+            throw .touchscreens("cannot read the touchscreens \(names): permission denied. \(Touchscreens.accessAdvice)")
         }
     }
 
@@ -57,7 +57,7 @@ final class LibinputSource {
         guard libinput_udev_assign_seat(context, seat) == 0 else {
             libinput_unref(context)
             udev_unref(udev)
-            throw .trace("libinput could not use seat \(seat)")
+            throw .touchscreens("libinput could not use seat \(seat)")
         }
         dispatch()
     }

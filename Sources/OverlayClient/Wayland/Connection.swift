@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Foundation
 import Glibc
 
 /// The connection to the compositor and the globals it offers. Each global is bound at the
@@ -10,7 +11,7 @@ final class Connection {
     nonisolated static let supportedVersions: [String: UInt32] = [
         "wl_compositor": 4, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
         "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
-        "zxdg_output_manager_v1": 3, "wp_presentation": 1,
+        "zxdg_output_manager_v1": 3,
     ]
 
     /// A global as advertised.
@@ -41,7 +42,7 @@ final class Connection {
     /// Connects through WAYLAND_SOCKET or WAYLAND_DISPLAY (libwayland reads both).
     init() throws(ClientError) {
         guard let display = wl_display_connect(nil) else {
-            let env = ProcessInfoLite.environment
+            let env = ProcessInfo.processInfo.environment
             let detail = env["WAYLAND_SOCKET"].map { "WAYLAND_SOCKET=\($0)" }
                 ?? "WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "unset"), XDG_RUNTIME_DIR=\(env["XDG_RUNTIME_DIR"] ?? "unset")"
             throw .cannotConnect("\(detail): \(String(cString: strerror(errno)))")
@@ -126,21 +127,5 @@ final class Connection {
     /// Forgets a removed global.
     func forget(_ name: UInt32) {
         advertised.removeAll { $0.name == name }
-    }
-}
-
-/// The process environment without Foundation.
-enum ProcessInfoLite {
-    static var environment: [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }

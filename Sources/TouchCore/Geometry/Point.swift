@@ -24,7 +24,8 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(format(x)), \(format(y)))" }
 }
 
-/// Formats a coordinate compactly: `12` rather than `12.0`, `12.5` as is.
-func format(_ value: Double) -> String {
+/// A number as people write it: `12` rather than `12.0`, `12.5` as is (for messages and
+/// descriptions).
+public func format(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

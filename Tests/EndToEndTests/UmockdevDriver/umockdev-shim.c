@@ -35,21 +35,20 @@ static dev_t emulated_device(int fd) {
     return makedev(major_number, minor_number);
 }
 
-int fstat(int fd, struct stat *st) {
-    NEXT(fstat);
-    int result = next(fd, st);
-    dev_t device = result == 0 ? emulated_device(fd) : 0;
-    if (device) { st->st_rdev = device; st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR; }
-    return result;
-}
-
-int fstat64(int fd, struct stat64 *st) {
-    NEXT(fstat64);
-    int result = next(fd, st);
-    dev_t device = result == 0 ? emulated_device(fd) : 0;
-    if (device) { st->st_rdev = device; st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR; }
-    return result;
-}
+/* fstat and fstat64: the device number of an emulated node, as the kernel would give it. */
+#define FSTAT_WRAPPER(name, type)                                                        \
+    int name(int fd, type *st) {                                                         \
+        NEXT(name);                                                                      \
+        int result = next(fd, st);                                                       \
+        dev_t device = result == 0 ? emulated_device(fd) : 0;                            \
+        if (device) {                                                                    \
+            st->st_rdev = device;                                                        \
+            st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR;                             \
+        }                                                                                \
+        return result;                                                                   \
+    }
+FSTAT_WRAPPER(fstat, struct stat)
+FSTAT_WRAPPER(fstat64, struct stat64)
 
 int ioctl(int fd, unsigned long request, ...) {
     NEXT(ioctl);
