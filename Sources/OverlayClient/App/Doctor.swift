@@ -97,17 +97,22 @@ final class SeatProbe {
     let proxy: OpaquePointer
     var name = ""
     var capabilities: UInt32 = 0
-    private var listener = wl_seat_listener()
 
     init(proxy: OpaquePointer) {
         self.proxy = proxy
-        listener.capabilities = { data, _, caps in withOwner(data, SeatProbe.self) { $0.capabilities = caps } }
-        listener.name = { data, _, name in
-            guard let name else { return }
-            withOwner(data, SeatProbe.self) { $0.name = String(cString: name) }
-        }
-        wl_seat_add_listener(proxy, &listener, listenerData(self))
+        wl_seat_add_listener(proxy, Self.seatEvents.pointer, listenerData(self))
     }
+
+    private static let seatEvents: ListenerTable<wl_seat_listener> = {
+        var events = wl_seat_listener()
+        events.capabilities = { data, _, caps in withOwner(data, SeatProbe.self) { $0.capabilities = caps } }
+        events.name = { data, _, name in
+            guard let name else { return }
+            let text = String(cString: name)
+            withOwner(data, SeatProbe.self) { $0.name = text }
+        }
+        return ListenerTable(events)
+    }()
 
     var capabilityNames: String {
         var names: [String] = []

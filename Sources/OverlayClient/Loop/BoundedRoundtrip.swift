@@ -23,7 +23,7 @@ func boundedRoundtrip(_ display: OpaquePointer, timeout: Double) -> RoundtripOut
     // The flag lives on the heap: libwayland keeps the pointer until the callback is done.
     let done = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
     done.initialize(to: false)
-    wl_callback_add_listener(callback, RoundtripListener.table, done)
+    wl_callback_add_listener(callback, roundtripEvents.pointer, done)
     defer {
         if !done.pointee { wl_callback_destroy(callback) }
         done.deallocate()
@@ -48,15 +48,12 @@ func boundedRoundtrip(_ display: OpaquePointer, timeout: Double) -> RoundtripOut
     return .answered
 }
 
-/// The sync callback's listener: one table for the whole program, allocated once, so the
-/// pointer libwayland keeps stays valid as long as any callback lives.
-private enum RoundtripListener {
-    nonisolated(unsafe) static let table: UnsafeMutablePointer<wl_callback_listener> = {
-        let table = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
-        table.initialize(to: wl_callback_listener(done: { data, callback, _ in
-            data?.assumingMemoryBound(to: Bool.self).pointee = true
-            wl_callback_destroy(callback)
-        }))
-        return table
-    }()
-}
+/// The sync callback's listener (see `ListenerTable`).
+private let roundtripEvents: ListenerTable<wl_callback_listener> = {
+    var events = wl_callback_listener()
+    events.done = { data, callback, _ in
+        data?.assumingMemoryBound(to: Bool.self).pointee = true
+        wl_callback_destroy(callback)
+    }
+    return ListenerTable(events)
+}()

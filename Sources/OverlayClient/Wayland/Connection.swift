@@ -37,7 +37,6 @@ final class Connection {
     var onGlobalRemoved: ((UInt32) -> Void)?
     var onSeatAdded: ((OpaquePointer, UInt32, UInt32) -> Void)?
 
-    private var registryListener = wl_registry_listener()
 
     /// Connects through WAYLAND_SOCKET or WAYLAND_DISPLAY (libwayland reads both).
     init() throws(ClientError) {
@@ -53,14 +52,7 @@ final class Connection {
     /// Lists the globals, binds those Touchlight uses and checks the required ones.
     func bindGlobals() throws(ClientError) {
         registry = wl_display_get_registry(display)
-        registryListener.global = { data, registry, name, interface, version in
-            guard let registry, let interface else { return }
-            withOwner(data, Connection.self) {
-                $0.announce(Global(name: name, interface: String(cString: interface), version: version), registry: registry)
-            }
-        }
-        registryListener.global_remove = { data, _, name in withOwner(data, Connection.self) { $0.onGlobalRemoved?(name) } }
-        wl_registry_add_listener(registry, &registryListener, listenerData(self))
+        wl_registry_add_listener(registry, Self.registryEvents.pointer, listenerData(self))
         try roundtrip(waitingFor: "its list of globals")
         var missing: [String] = []
         if compositor == nil { missing.append("wl_compositor") }
@@ -81,6 +73,18 @@ final class Connection {
         case .failed: throw .connectionLost("the connection failed while waiting for \(what)")
         }
     }
+
+    private static let registryEvents: ListenerTable<wl_registry_listener> = {
+        var events = wl_registry_listener()
+        events.global = { data, registry, name, interface, version in
+            guard let registry, let interface else { return }
+            let global = Global(name: name, interface: String(cString: interface), version: version)
+            nonisolated(unsafe) let proxy = registry  // used on the main thread, during dispatch
+            withOwner(data, Connection.self) { $0.announce(global, registry: proxy) }
+        }
+        events.global_remove = { data, _, name in withOwner(data, Connection.self) { $0.onGlobalRemoved?(name) } }
+        return ListenerTable(events)
+    }()
 
     /// The version to bind `interface` at.
     nonisolated static func bindVersion(_ interface: String, advertised: UInt32) -> UInt32 {

@@ -12,3 +12,18 @@ func withOwner<Owner: AnyObject>(_ data: UnsafeMutableRawPointer?, _ type: Owner
     nonisolated(unsafe) let owner = Unmanaged<Owner>.fromOpaque(data).takeUnretainedValue()
     MainActor.assumeIsolated { body(owner) }
 }
+
+/// A listener struct at an address that never moves and never goes away. libwayland keeps the
+/// pointer it is given for as long as the proxy lives, while Swift guarantees `&value` only
+/// for the duration of a call; so every listener is a table like this, made once per
+/// interface and shared by every object of that type (the object comes back as the user
+/// data), as slurp and swaybg keep `static const` listener tables in C.
+final class ListenerTable<Listener>: @unchecked Sendable {
+    /// Valid for the life of the program: the table is never freed.
+    let pointer: UnsafeMutablePointer<Listener>
+
+    init(_ listener: Listener) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: listener)
+    }
+}

@@ -39,9 +39,6 @@ final class Overlay {
     private var lastCommitTime = -Double.infinity
     private var frameRateTimer: ScheduledTimer?
 
-    private var layerListener = zwlr_layer_surface_v1_listener()
-    private var frameListener = wl_callback_listener()
-    private var fractionalListener = wp_fractional_scale_v1_listener()
 
     init(app: App, output: Output, connection: Connection, capture: Bool, style: VisualizerStyle) {
         self.app = app
@@ -61,10 +58,7 @@ final class Overlay {
         }
         if let manager = connection.fractionalScaleManager {
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
-            fractionalListener.preferred_scale = { data, _, scale in
-                withOwner(data, Overlay.self) { $0.preferredFractional = Double(scale) / 120; $0.scaleMayHaveChanged() }
-            }
-            wp_fractional_scale_v1_add_listener(fractionalScale, &fractionalListener, me)
+            wp_fractional_scale_v1_add_listener(fractionalScale, Self.fractionalScaleEvents.pointer, me)
         }
 
         layerSurface = zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, output.proxy,
@@ -74,19 +68,46 @@ final class Overlay {
         zwlr_layer_surface_v1_set_anchor(layerSurface, allEdges)
         zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capture, version: connection.layerShellVersion))
-        layerListener.configure = { data, _, serial, width, height in
-            withOwner(data, Overlay.self) { $0.configure(serial: serial, width: Int(width), height: Int(height)) }
-        }
-        layerListener.closed = { data, _ in withOwner(data, Overlay.self) { $0.app.overlayClosed($0) } }
-        zwlr_layer_surface_v1_add_listener(layerSurface, &layerListener, me)
-        frameListener.done = { data, callback, _ in
-            wl_callback_destroy(callback)
-            withOwner(data, Overlay.self) { $0.frameDone() }
-        }
+        zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
         updateInputRegion()
         wl_surface_commit(surface)  // the initial commit, without a buffer
     }
 
+
+    // MARK: Events
+
+    private static let layerSurfaceEvents: ListenerTable<zwlr_layer_surface_v1_listener> = {
+        var events = zwlr_layer_surface_v1_listener()
+        events.configure = { data, _, serial, width, height in
+            withOwner(data, Overlay.self) { $0.configure(serial: serial, width: Int(width), height: Int(height)) }
+        }
+        events.closed = { data, _ in withOwner(data, Overlay.self) { $0.closedByCompositor() } }
+        return ListenerTable(events)
+    }()
+
+    private static let frameEvents: ListenerTable<wl_callback_listener> = {
+        var events = wl_callback_listener()
+        events.done = { data, callback, _ in
+            wl_callback_destroy(callback)
+            withOwner(data, Overlay.self) { $0.frameDone() }
+        }
+        return ListenerTable(events)
+    }()
+
+    private static let fractionalScaleEvents: ListenerTable<wp_fractional_scale_v1_listener> = {
+        var events = wp_fractional_scale_v1_listener()
+        events.preferred_scale = { data, _, scale in withOwner(data, Overlay.self) { $0.preferredScale(Double(scale) / 120) } }
+        return ListenerTable(events)
+    }()
+
+    private func closedByCompositor() {
+        app.overlayClosed(self)
+    }
+
+    private func preferredScale(_ scale: Double) {
+        preferredFractional = scale
+        scaleMayHaveChanged()
+    }
 
     private func keyboardInteractivity(capturing: Bool, version: UInt32) -> UInt32 {
         guard capturing else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
@@ -235,7 +256,7 @@ final class Overlay {
     private func requestFrame() {
         guard frameCallback == nil else { return }
         frameCallback = wl_surface_frame(surface)
-        wl_callback_add_listener(frameCallback, &frameListener, listenerData(self))
+        wl_callback_add_listener(frameCallback, Self.frameEvents.pointer, listenerData(self))
     }
 
     /// Makes sure the next frame comes while anything animates (see `FramePacing`); called

@@ -22,24 +22,13 @@ final class Seat {
     /// wl_touch times onto the scheduler's clock.
     private var clock = ClockDomain()
 
-    private var seatListener = wl_seat_listener()
-    private var touchListener = wl_touch_listener()
-    private var keyboardListener = wl_keyboard_listener()
 
     init(app: App, proxy: OpaquePointer, globalName: UInt32, version: UInt32) {
         self.app = app
         self.proxy = proxy
         self.globalName = globalName
         self.version = version
-        let me = listenerData(self)
-        seatListener.capabilities = { data, _, caps in withOwner(data, Seat.self) { $0.capabilitiesChanged(caps) } }
-        seatListener.name = { data, _, name in
-            guard let name else { return }
-            withOwner(data, Seat.self) { $0.name = String(cString: name) }
-        }
-        wl_seat_add_listener(proxy, &seatListener, me)
-        setUpTouchListener()
-        setUpKeyboardListener()
+        wl_seat_add_listener(proxy, Self.seatEvents.pointer, listenerData(self))
     }
 
 
@@ -50,7 +39,7 @@ final class Seat {
         let me = listenerData(self)
         if hasTouch, touch == nil {
             touch = wl_seat_get_touch(proxy)
-            wl_touch_add_listener(touch, &touchListener, me)
+            wl_touch_add_listener(touch, Self.touchEvents.pointer, me)
         } else if !hasTouch, let touch {
             release(touch: touch)
         }
@@ -68,7 +57,7 @@ final class Seat {
         let wants = app.isCapturing && capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         if wants, keyboard == nil {
             keyboard = wl_seat_get_keyboard(proxy)
-            wl_keyboard_add_listener(keyboard, &keyboardListener, listenerData(self))
+            wl_keyboard_add_listener(keyboard, Self.keyboardEvents.pointer, listenerData(self))
         } else if !wants, let keyboard {
             if version >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) }
             self.keyboard = nil
@@ -77,57 +66,69 @@ final class Seat {
 
     // MARK: wl_touch
 
-    private func setUpTouchListener() {
-        touchListener.down = { data, _, _, time, surface, id, x, y in
-            withOwner(data, Seat.self) { seat in
-                guard let surface, let overlay = seat.app.overlay(for: surface) else { return }
-                seat.touchOverlays[id] = overlay
-                overlay.dispatcher.down(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
-                                        time: seat.time(milliseconds: time))
-                seat.noteFrame(overlay)
-            }
+    private static let touchEvents: ListenerTable<wl_touch_listener> = {
+        var events = wl_touch_listener()
+        events.down = { data, _, _, time, surface, id, x, y in
+            guard let surface else { return }
+            nonisolated(unsafe) let target = surface  // used on the main thread, during dispatch
+            let point = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            withOwner(data, Seat.self) { $0.touchDown(id: id, on: target, at: point, time: time) }
         }
-        touchListener.up = { data, _, _, time, id in
-            withOwner(data, Seat.self) { seat in
-                guard let overlay = seat.touchOverlays.removeValue(forKey: id) else { return }
-                overlay.dispatcher.up(id: Int(id), time: seat.time(milliseconds: time))
-                seat.noteFrame(overlay)
-            }
+        events.up = { data, _, _, time, id in withOwner(data, Seat.self) { $0.touchUp(id: id, time: time) } }
+        events.motion = { data, _, time, id, x, y in
+            let point = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            withOwner(data, Seat.self) { $0.touchMotion(id: id, to: point, time: time) }
         }
-        touchListener.motion = { data, _, time, id, x, y in
-            withOwner(data, Seat.self) { seat in
-                guard let overlay = seat.touchOverlays[id] else { return }
-                overlay.dispatcher.motion(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)),
-                                          time: seat.time(milliseconds: time))
-                seat.noteFrame(overlay)
-            }
+        events.frame = { data, _ in withOwner(data, Seat.self) { $0.touchFrame() } }
+        events.cancel = { data, _ in withOwner(data, Seat.self) { $0.cancelAllTouches() } }
+        events.shape = { data, _, id, major, minor in
+            withOwner(data, Seat.self) { $0.touchShape(id: id, major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor)) }
         }
-        touchListener.frame = { data, _ in
-            withOwner(data, Seat.self) { seat in
-                let overlays = seat.overlaysInFrame
-                seat.overlaysInFrame.removeAll()
-                for overlay in overlays {
-                    overlay.dispatcher.frame()
-                    overlay.setNeedsDraw()
-                }
-            }
+        events.orientation = { data, _, id, orientation in
+            // wl_touch gives degrees; TouchCore takes radians.
+            withOwner(data, Seat.self) { $0.touchOrientation(id: id, angle: wl_fixed_to_double(orientation) * .pi / 180) }
         }
-        touchListener.cancel = { data, _ in withOwner(data, Seat.self) { $0.cancelAllTouches() } }
-        touchListener.shape = { data, _, id, major, minor in
-            withOwner(data, Seat.self) { seat in
-                guard let overlay = seat.touchOverlays[id] else { return }
-                overlay.dispatcher.shape(id: Int(id), major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor))
-                seat.noteFrame(overlay)
-            }
+        return ListenerTable(events)
+    }()
+
+    private func touchDown(id: Int32, on surface: OpaquePointer, at point: Point, time: UInt32) {
+        guard let overlay = app.overlay(for: surface) else { return }
+        touchOverlays[id] = overlay
+        overlay.dispatcher.down(id: Int(id), at: point, time: self.time(milliseconds: time))
+        noteFrame(overlay)
+    }
+
+    private func touchUp(id: Int32, time: UInt32) {
+        guard let overlay = touchOverlays.removeValue(forKey: id) else { return }
+        overlay.dispatcher.up(id: Int(id), time: self.time(milliseconds: time))
+        noteFrame(overlay)
+    }
+
+    private func touchMotion(id: Int32, to point: Point, time: UInt32) {
+        guard let overlay = touchOverlays[id] else { return }
+        overlay.dispatcher.motion(id: Int(id), at: point, time: self.time(milliseconds: time))
+        noteFrame(overlay)
+    }
+
+    private func touchFrame() {
+        let overlays = overlaysInFrame
+        overlaysInFrame.removeAll()
+        for overlay in overlays {
+            overlay.dispatcher.frame()
+            overlay.setNeedsDraw()
         }
-        touchListener.orientation = { data, _, id, orientation in
-            withOwner(data, Seat.self) { seat in
-                guard let overlay = seat.touchOverlays[id] else { return }
-                // wl_touch gives degrees; TouchCore takes radians.
-                overlay.dispatcher.orientation(id: Int(id), angle: wl_fixed_to_double(orientation) * .pi / 180)
-                seat.noteFrame(overlay)
-            }
-        }
+    }
+
+    private func touchShape(id: Int32, major: Double, minor: Double) {
+        guard let overlay = touchOverlays[id] else { return }
+        overlay.dispatcher.shape(id: Int(id), major: major, minor: minor)
+        noteFrame(overlay)
+    }
+
+    private func touchOrientation(id: Int32, angle: Double) {
+        guard let overlay = touchOverlays[id] else { return }
+        overlay.dispatcher.orientation(id: Int(id), angle: angle)
+        noteFrame(overlay)
     }
 
     /// wl_touch.cancel (or the touch capability going away): every overlay with touches of
@@ -161,24 +162,36 @@ final class Seat {
 
     // MARK: wl_keyboard (capture mode only)
 
-    private func setUpKeyboardListener() {
-        keyboardListener.keymap = { data, _, format, fd, size in
-            withOwner(data, Seat.self) { seat in seat.loadKeymap(format: format, fd: fd, size: Int(size)) }
+    private static let seatEvents: ListenerTable<wl_seat_listener> = {
+        var events = wl_seat_listener()
+        events.capabilities = { data, _, caps in withOwner(data, Seat.self) { $0.capabilitiesChanged(caps) } }
+        events.name = { data, _, name in
+            guard let name else { return }
+            let text = String(cString: name)
+            withOwner(data, Seat.self) { $0.name = text }
         }
-        keyboardListener.enter = { _, _, _, _, _ in }
-        keyboardListener.leave = { _, _, _, _ in }
-        keyboardListener.key = { data, _, _, _, key, state in
-            withOwner(data, Seat.self) { seat in
-                guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, seat.keys?.isEscape(evdevKey: key) == true else { return }
-                seat.app.setCapturing(false)
-            }
+        return ListenerTable(events)
+    }()
+
+    private static let keyboardEvents: ListenerTable<wl_keyboard_listener> = {
+        var events = wl_keyboard_listener()
+        events.keymap = { data, _, format, fd, size in withOwner(data, Seat.self) { $0.loadKeymap(format: format, fd: fd, size: Int(size)) } }
+        events.enter = { _, _, _, _, _ in }
+        events.leave = { _, _, _, _ in }
+        events.key = { data, _, _, _, key, state in
+            guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
+            withOwner(data, Seat.self) { $0.keyPressed(key) }
         }
-        keyboardListener.modifiers = { data, _, _, depressed, latched, locked, group in
-            withOwner(data, Seat.self) { seat in
-                seat.keys?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
-            }
+        events.modifiers = { data, _, _, depressed, latched, locked, group in
+            withOwner(data, Seat.self) { $0.keys?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group) }
         }
-        keyboardListener.repeat_info = { _, _, _, _ in }
+        events.repeat_info = { _, _, _, _ in }
+        return ListenerTable(events)
+    }()
+
+    /// Escape leaves capture mode; no other key does anything, and none is logged.
+    private func keyPressed(_ key: UInt32) {
+        if keys?.isEscape(evdevKey: key) == true { app.setCapturing(false) }
     }
 
     private func loadKeymap(format: UInt32, fd: Int32, size: Int) {

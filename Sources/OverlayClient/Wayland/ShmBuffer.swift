@@ -18,7 +18,6 @@ final class ShmBuffer {
     var isBusy = false
     /// Logical damage not yet drawn into this buffer; nil means everything.
     var missedDamage: [Rect]? = nil
-    private var listener = wl_buffer_listener()
 
     init(shm: OpaquePointer, width: Int, height: Int) throws(ClientError) {
         self.width = width
@@ -37,9 +36,15 @@ final class ShmBuffer {
         buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
         wl_shm_pool_destroy(pool)
         canvas = Canvas(pixels: mapped, width: width, height: height, stride: stride)
-        listener.release = { data, _ in withOwner(data, ShmBuffer.self) { $0.isBusy = false } }
-        wl_buffer_add_listener(buffer, &listener, listenerData(self))
+        wl_buffer_add_listener(buffer, Self.bufferEvents.pointer, listenerData(self))
     }
+
+    /// wl_buffer.release: the compositor is done with the buffer; it may be drawn into again.
+    private static let bufferEvents: ListenerTable<wl_buffer_listener> = {
+        var events = wl_buffer_listener()
+        events.release = { data, _ in withOwner(data, ShmBuffer.self) { $0.isBusy = false } }
+        return ListenerTable(events)
+    }()
 
     deinit {
         wl_buffer_destroy(buffer)
