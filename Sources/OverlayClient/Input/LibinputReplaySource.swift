@@ -7,42 +7,44 @@ import TouchscreenInput
 final class LibinputReplaySource {
     private let trace: LibinputTrace
     private let speed: Double
-    private unowned let app: App
+    private unowned let events: ReplayEvents
+    private let scheduler: Scheduler
     private(set) var translator: TouchTranslator?
     private var startTime = 0.0
     private var next = 0
 
-    init(app: App, trace: LibinputTrace, speed: Double) {
-        self.app = app
+    init(scheduler: Scheduler, events: ReplayEvents, trace: LibinputTrace, speed: Double) {
+        self.events = events
+        self.scheduler = scheduler
         self.trace = trace
         self.speed = speed
     }
 
     func start(after delay: Double) {
-        startTime = app.scheduler.now + delay
-        translator = TouchTranslator { [unowned app] name in app.touchscreenTarget(forDevice: name) }
+        startTime = scheduler.now + delay
+        translator = TouchTranslator { [unowned events] name in events.touchscreenTarget(forDevice: name) }
         next = 0
         scheduleNext()
     }
 
     private func scheduleNext() {
         guard next < trace.events.count else {
-            for (name, reason) in translator?.refused ?? [] { app.note("refused \(name): \(reason)") }
-            app.note("libinput replay finished")
+            for (name, reason) in translator?.refused ?? [] { events.note("refused \(name): \(reason)") }
+            events.note("libinput replay finished")
             return
         }
-        _ = app.scheduler.schedule(at: startTime + trace.events[next].time / speed) { [weak self] in self?.playDue() }
+        _ = scheduler.schedule(at: startTime + trace.events[next].time / speed) { [weak self] in self?.playDue() }
     }
 
     private func playDue() {
         guard let translator else { return }
         let now = trace.events[next].time
-        app.inputArrived()
+        events.inputArrived()
         while next < trace.events.count, trace.events[next].time == now {
             translator.handle(Self.shifted(trace.events[next].event, by: startTime, speed: speed))
             next += 1
         }
-        for overlay in app.activeOverlays { overlay.setNeedsDraw() }
+        for overlay in events.activeOverlays { overlay.setNeedsDraw() }
         scheduleNext()
     }
 

@@ -8,13 +8,15 @@ final class ReplaySource {
     let trace: TouchTrace
     let speed: Double
     let loops: Bool
-    private unowned let app: App
+    private unowned let events: ReplayEvents
+    private let scheduler: Scheduler
     private var player: TracePlayer
     private var startTime = 0.0
     private(set) var rounds = 0
 
-    init(app: App, trace: TouchTrace, speed: Double, loops: Bool) {
-        self.app = app
+    init(scheduler: Scheduler, events: ReplayEvents, trace: TouchTrace, speed: Double, loops: Bool) {
+        self.events = events
+        self.scheduler = scheduler
         self.trace = trace
         self.speed = speed
         self.loops = loops
@@ -23,7 +25,7 @@ final class ReplaySource {
 
     /// Starts playing after `delay` seconds (time for the surfaces to be configured).
     func start(after delay: Double) {
-        startTime = app.scheduler.now + delay
+        startTime = scheduler.now + delay
         player = TracePlayer(trace: trace)
         scheduleNext()
     }
@@ -31,16 +33,16 @@ final class ReplaySource {
     private func scheduleNext() {
         guard let t = player.nextFrameTime else {
             rounds += 1
-            app.replayFinished(self)
+            events.note("replay finished (round \(rounds))")
             if loops { start(after: 0.5) }
             return
         }
-        _ = app.scheduler.schedule(at: startTime + t / speed) { [weak self] in self?.playFrame() }
+        _ = scheduler.schedule(at: startTime + t / speed) { [weak self] in self?.playFrame() }
     }
 
     private func playFrame() {
-        app.inputArrived()
-        for overlay in app.activeOverlays where overlay.isConfigured {
+        events.inputArrived()
+        for overlay in events.activeOverlays where overlay.isConfigured {
             let sx = Double(overlay.logicalSize.width) / trace.outputSize.width
             let sy = Double(overlay.logicalSize.height) / trace.outputSize.height
             var copy = player

@@ -19,7 +19,11 @@ final class Overlay {
     let dispatcher: TouchDispatcher
     private let renderer = MarkerRenderer()
     private let buffers: BufferRing
-    private unowned let app: App
+    private unowned let events: OverlayEvents
+    private let scheduler: Scheduler
+    private let compositor: OpaquePointer
+    /// `[performance] max_fps` (0: as often as the compositor asks).
+    var maximumFrameRate: Int
     private var viewport: OpaquePointer?
     private var fractionalScale: OpaquePointer?
     private var preferredFractional: Double?
@@ -40,17 +44,21 @@ final class Overlay {
     private var frameRateTimer: ScheduledTimer?
 
 
-    init(app: App, output: Output, connection: Connection, capture: Bool, style: VisualizerStyle) {
-        self.app = app
+    init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
+         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int) {
+        self.events = events
+        self.scheduler = scheduler
+        self.maximumFrameRate = maximumFrameRate
+        compositor = connection.compositor!
         self.output = output
         // bindGlobals checked that these exist.
-        surface = wl_compositor_create_surface(connection.compositor)
+        surface = wl_compositor_create_surface(compositor)
         buffers = BufferRing(shm: connection.shm!)
-        window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: app.scheduler)
+        window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: scheduler)
         window.isCapturing = capture
-        dispatcher = TouchDispatcher(window: window, scheduler: app.scheduler)
-        applyGestureThresholds(style: style, doubleTapInterval: app.doubleTapInterval)
-        dispatcher.eventObserver = { [unowned self] event in self.app.observe(event, on: self) }
+        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        applyGestureThresholds(style: style, doubleTapInterval: doubleTapInterval)
+        dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         let me = listenerData(self)
 
         if let viewporter = connection.viewporter {
@@ -101,7 +109,7 @@ final class Overlay {
     }()
 
     private func closedByCompositor() {
-        app.overlayClosed(self)
+        events.overlayClosed(self)
     }
 
     private func preferredScale(_ scale: Double) {
@@ -174,7 +182,7 @@ final class Overlay {
     func updateInputRegion() {
         guard regionGeneration != window.viewTreeGeneration else { return }
         regionGeneration = window.viewTreeGeneration
-        let region = wl_compositor_create_region(app.connection.compositor)
+        let region = wl_compositor_create_region(compositor)
         for rect in InputRegion.rects(of: window, size: size) {
             wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width.rounded(.up)), Int32(rect.height.rounded(.up)))
         }
@@ -188,7 +196,7 @@ final class Overlay {
     func setNeedsDraw() {
         if frameCallback != nil {
             needsDraw = true
-            app.inputDeferred()
+            events.overlayDeferredInput()
         } else {
             draw()
         }
@@ -201,12 +209,12 @@ final class Overlay {
 
     private func draw(force: Bool = false) {
         guard isConfigured, !isClosed else { return }
-        let now = app.scheduler.now
+        let now = scheduler.now
         // [performance] max_fps: too soon after the last frame, draw when the interval is over.
-        if app.maximumFrameRate > 0, !force, now - lastCommitTime < 1 / Double(app.maximumFrameRate) {
+        if maximumFrameRate > 0, !force, now - lastCommitTime < 1 / Double(maximumFrameRate) {
             needsDraw = true
             if frameRateTimer == nil {
-                frameRateTimer = app.scheduler.schedule(at: lastCommitTime + 1 / Double(app.maximumFrameRate)) { [weak self] in
+                frameRateTimer = scheduler.schedule(at: lastCommitTime + 1 / Double(maximumFrameRate)) { [weak self] in
                     self?.frameRateTimer = nil
                     self?.draw()
                 }
@@ -221,7 +229,7 @@ final class Overlay {
         let frameDamage = visualizer.damage.rects
         let buffer: ShmBuffer?
         do { buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) } catch {
-            app.fail(error)
+            events.overlay(self, failed: error)
             return
         }
         guard let buffer else {
@@ -250,7 +258,7 @@ final class Overlay {
         arrangeNextFrame(committed: true)
         wl_surface_commit(surface)
         lastCommitTime = now
-        app.didCommit(self)
+        events.overlayCommitted(self)
     }
 
     private func requestFrame() {
@@ -262,14 +270,14 @@ final class Overlay {
     /// Makes sure the next frame comes while anything animates (see `FramePacing`); called
     /// before the commit, so a frame callback requested here belongs to it.
     private func arrangeNextFrame(committed: Bool) {
-        if let wakeTimer { app.scheduler.cancel(wakeTimer) }
+        if let wakeTimer { scheduler.cancel(wakeTimer) }
         wakeTimer = nil
         let visualizer = window.visualizer
         switch FramePacing.next(isAnimating: visualizer.isAnimating, committed: committed,
-                                nextDeadline: visualizer.nextDeadline, now: app.scheduler.now) {
+                                nextDeadline: visualizer.nextDeadline, now: scheduler.now) {
         case .frameCallback: requestFrame()
         case .timer(let time) where frameCallback == nil:
-            wakeTimer = app.scheduler.schedule(at: time) { [weak self] in
+            wakeTimer = scheduler.schedule(at: time) { [weak self] in
                 self?.wakeTimer = nil
                 self?.setNeedsDraw()
             }
@@ -277,8 +285,8 @@ final class Overlay {
         }
         if !isAnimationScheduled {
             animationStalls += 1
-            app.note("overlay on \(output.name): an animation had no frame callback or timer pending (a bug; recovering)")
-            wakeTimer = app.scheduler.schedule(at: app.scheduler.now + FramePacing.fallbackInterval) { [weak self] in
+            events.note("overlay on \(output.name): an animation had no frame callback or timer pending (a bug; recovering)")
+            wakeTimer = scheduler.schedule(at: scheduler.now + FramePacing.fallbackInterval) { [weak self] in
                 self?.wakeTimer = nil
                 self?.setNeedsDraw()
             }
@@ -296,8 +304,8 @@ final class Overlay {
     func destroy() {
         guard !isClosed else { return }
         isClosed = true
-        if let wakeTimer { app.scheduler.cancel(wakeTimer) }
-        if let frameRateTimer { app.scheduler.cancel(frameRateTimer) }
+        if let wakeTimer { scheduler.cancel(wakeTimer) }
+        if let frameRateTimer { scheduler.cancel(frameRateTimer) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }

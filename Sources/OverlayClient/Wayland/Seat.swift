@@ -12,7 +12,8 @@ final class Seat {
     let version: UInt32
     private(set) var name = ""
     private(set) var capabilities: UInt32 = 0
-    private unowned let app: App
+    private unowned let events: SeatEvents
+    private let scheduler: Scheduler
     private var touch: OpaquePointer?
     private var keyboard: OpaquePointer?
     /// The overlay each active touch id belongs to (motion and up carry no surface).
@@ -23,8 +24,9 @@ final class Seat {
     private var clock = ClockDomain()
 
 
-    init(app: App, proxy: OpaquePointer, globalName: UInt32, version: UInt32) {
-        self.app = app
+    init(proxy: OpaquePointer, globalName: UInt32, version: UInt32, scheduler: Scheduler, events: SeatEvents) {
+        self.events = events
+        self.scheduler = scheduler
         self.proxy = proxy
         self.globalName = globalName
         self.version = version
@@ -54,7 +56,7 @@ final class Seat {
 
     /// Takes the keyboard while capturing (for Escape), and gives it back otherwise.
     func updateKeyboard() {
-        let wants = app.isCapturing && capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        let wants = events.isCapturing && capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         if wants, keyboard == nil {
             keyboard = wl_seat_get_keyboard(proxy)
             wl_keyboard_add_listener(keyboard, Self.keyboardEvents.pointer, listenerData(self))
@@ -92,7 +94,7 @@ final class Seat {
     }()
 
     private func touchDown(id: Int32, on surface: OpaquePointer, at point: Point, time: UInt32) {
-        guard let overlay = app.overlay(for: surface) else { return }
+        guard let overlay = events.overlay(for: surface) else { return }
         touchOverlays[id] = overlay
         overlay.dispatcher.down(id: Int(id), at: point, time: self.time(milliseconds: time))
         noteFrame(overlay)
@@ -146,11 +148,11 @@ final class Seat {
 
     /// A wl_touch time (wrapping milliseconds on the compositor's clock) on the scheduler's.
     private func time(milliseconds: UInt32) -> Double {
-        clock.map(milliseconds: milliseconds, now: app.scheduler.now)
+        clock.map(milliseconds: milliseconds, now: scheduler.now)
     }
 
     private func noteFrame(_ overlay: Overlay) {
-        app.inputArrived()
+        events.inputArrived()
         if !overlaysInFrame.contains(where: { $0 === overlay }) { overlaysInFrame.append(overlay) }
     }
 
@@ -191,7 +193,7 @@ final class Seat {
 
     /// Escape leaves capture mode; no other key does anything, and none is logged.
     private func keyPressed(_ key: UInt32) {
-        if keys?.isEscape(evdevKey: key) == true { app.setCapturing(false) }
+        if keys?.isEscape(evdevKey: key) == true { events.leaveCaptureMode() }
     }
 
     private func loadKeymap(format: UInt32, fd: Int32, size: Int) {

@@ -1,0 +1,57 @@
+import Glibc
+import TouchCore
+import TouchscreenInput
+
+/// Where touches come from: the libinput source, replays, and which output a touchscreen maps to.
+extension App: ReplayEvents {
+    func startLibinput() {
+        do {
+            try connection.roundtrip(waitingFor: "the overlays' first configure")
+            let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
+            let source = try LibinputSource(seat: "seat0", translator: translator)
+            libinputSource = source
+            loop.add(fd: source.fd) { [unowned self] revents in
+                guard revents & Int16(POLLIN) != 0 else { return }
+                self.inputArrived()
+                source.dispatch()
+                for overlay in self.activeOverlays { overlay.setNeedsDraw() }
+            }
+            for (name, reason) in translator.refused { note("refused \(name): \(reason)") }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Where a touchscreen's touches go: the overlay of its output (configured, else the
+    /// built-in panel, else the only output), mapped with the output's transform.
+    func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target? {
+        let candidates = activeOverlays
+        switch OutputChoice.choose(configured: options.configuration.output.touchscreenOutput, outputs: candidates.map(\.output.name)) {
+        case .ambiguous(let why):
+            logger.error("touchscreen \(name) is not mapped: \(why)")
+            return nil
+        case .output(let outputName):
+            guard let overlay = candidates.first(where: { $0.output.name == outputName }) else { return nil }
+            note("touchscreen \(name) mapped to \(outputName) (transform \(touchscreenTransform(on: overlay)))")
+            // The mapping is read at every event: a reload or a turned output applies at once.
+            return .init(dispatcher: overlay.dispatcher) { [unowned self, unowned overlay] in
+                TouchscreenMapping(transform: self.touchscreenTransform(on: overlay), logicalSize: overlay.size)
+            }
+        }
+    }
+
+    /// `[output] transform`, else the output's own transform.
+    func touchscreenTransform(on overlay: Overlay) -> OutputTransform {
+        options.configuration.output.transform ?? OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal
+    }
+
+    /// Maps every touchscreen again (`[output] touchscreen_output` changed, or outputs did).
+    func retargetTouchscreens() {
+        libinputSource?.translator.retarget()
+        libinputReplay?.translator?.retarget()
+    }
+
+    func inputArrived() {
+        stats.inputArrived(at: scheduler.now)
+    }
+}

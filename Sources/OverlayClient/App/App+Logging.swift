@@ -1,0 +1,29 @@
+import Logging
+import TouchCore
+
+/// What the overlay logs: notes, and with --verbose each touch with the hit-test that placed it.
+extension App {
+    /// At debug level (--verbose): each touch's begin with the hit-test trace that placed it,
+    /// and its end. Touch positions are logged only then, when the user asked for them.
+    func log(_ event: TouchEvent, on outputName: String, window: Window) {
+        guard logger.logLevel <= .debug else { return }
+        for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
+            let p = touch.location(in: nil)
+            switch touch.phase {
+            case .began:
+                logger.debug("touch \(touch.sourceID) began at \(p) on \(outputName)")
+                for line in window.traceHitTest(at: p).description.split(separator: "\n") {
+                    logger.debug("  \(line)")
+                }
+            case .ended: logger.debug("touch \(touch.sourceID) ended at \(p)")
+            case .cancelled: logger.debug("touch \(touch.sourceID) cancelled")
+            default: break
+            }
+        }
+    }
+
+    func note(_ message: String) {
+        logger.notice("\(message)")
+    }
+
+}

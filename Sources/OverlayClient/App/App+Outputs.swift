@@ -1,0 +1,92 @@
+import CWaylandClient
+import TouchCore
+
+/// Outputs, the overlay on each, seats, and capture mode.
+extension App: OverlayEvents, SeatEvents {
+    func addOutput(_ proxy: OpaquePointer, name: UInt32, version: UInt32) {
+        let output = Output(proxy: proxy, globalName: name, version: version, xdgOutputManager: connection.xdgOutputManager)
+        outputs[name] = output
+        output.onChange = { [unowned self, unowned output] in
+            if let overlay = self.overlays[name] {
+                overlay.scaleMayHaveChanged()
+            } else {
+                self.createOverlayIfWanted(on: output)
+            }
+        }
+    }
+
+    /// Whether `[output] only` lets `output` have an overlay.
+    func wantsOverlay(on output: Output) -> Bool {
+        onlyOutputs.isEmpty || onlyOutputs.contains(output.name)
+    }
+
+    /// An overlay for `output` unless `[output] only` leaves it out.
+    func createOverlayIfWanted(on output: Output) {
+        guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
+        overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
+                                               capture: isCapturing, style: style, doubleTapInterval: doubleTapInterval,
+                                               maximumFrameRate: maximumFrameRate)
+        note("overlay on output \(output.name.isEmpty ? "#\(output.globalName)" : output.name)")
+    }
+
+    func globalRemoved(_ name: UInt32) {
+        connection.forget(name)
+        if let output = outputs.removeValue(forKey: name) {
+            if let overlay = overlays.removeValue(forKey: name) { remove(overlay) }
+            output.destroy()
+            note("output \(output.name) removed")
+        }
+        seats.removeValue(forKey: name)?.destroy()
+    }
+
+    func overlayClosed(_ overlay: Overlay) {
+        if let key = overlays.first(where: { $0.value === overlay })?.key { overlays.removeValue(forKey: key) }
+        remove(overlay)
+        note("overlay on output \(overlay.output.name) closed by the compositor")
+    }
+
+    func remove(_ overlay: Overlay) {
+        for seat in seats.values { seat.forget(overlay) }
+        overlay.dispatcher.cancel()
+        overlay.destroy()
+    }
+
+    var activeOverlays: [Overlay] { overlays.values.sorted { $0.output.globalName < $1.output.globalName } }
+
+    func overlay(for surface: OpaquePointer) -> Overlay? {
+        overlays.values.first { $0.surface == surface }
+    }
+
+    /// Turns capture mode on or off on every overlay (Escape turns it off).
+    func setCapturing(_ capturing: Bool) {
+        guard capturing != isCapturing else { return }
+        isCapturing = capturing
+        for overlay in overlays.values { overlay.setCapturing(capturing, layerShellVersion: connection.layerShellVersion) }
+        for seat in seats.values { seat.updateKeyboard() }
+        note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
+    }
+
+
+    // MARK: What overlays and seats report
+
+    func overlay(_ overlay: Overlay, delivered event: TouchEvent) {
+        recorder?.record(event, size: overlay.size, scale: overlay.scale.renderScale)
+        log(event, on: overlay.output.name, window: overlay.window)
+    }
+
+    func overlayDeferredInput() {
+        stats.inputDeferred()
+    }
+
+    func overlayCommitted(_ overlay: Overlay) {
+        stats.committed(at: scheduler.now, wakeups: loop.wakeups)
+    }
+
+    func overlay(_ overlay: Overlay, failed error: Error) {
+        fail(error)
+    }
+
+    func leaveCaptureMode() {
+        setCapturing(false)
+    }
+}

@@ -1,0 +1,45 @@
+import TouchCore
+import TouchscreenInput
+
+// The narrow interfaces the parts of the client report through, instead of each holding the
+// whole `App`: an overlay, a seat and a replay source each see only what they need.
+
+/// What an overlay tells the program around it.
+@MainActor
+protocol OverlayEvents: AnyObject {
+    /// An event the overlay's dispatcher delivered (for recording and --verbose).
+    func overlay(_ overlay: Overlay, delivered event: TouchEvent)
+    /// The compositor closed the overlay's layer surface.
+    func overlayClosed(_ overlay: Overlay)
+    /// Input waited for a pending frame callback (statistics).
+    func overlayDeferredInput()
+    /// A frame was committed (statistics).
+    func overlayCommitted(_ overlay: Overlay)
+    /// The overlay cannot go on (no memory for buffers).
+    func overlay(_ overlay: Overlay, failed error: Error)
+    func note(_ message: String)
+}
+
+/// What a seat needs from the program around it.
+@MainActor
+protocol SeatEvents: AnyObject {
+    /// The overlay whose surface this is, if any.
+    func overlay(for surface: OpaquePointer) -> Overlay?
+    /// Whether overlays take touches (the keyboard is held only then, for Escape).
+    var isCapturing: Bool { get }
+    /// Escape was pressed while capturing.
+    func leaveCaptureMode()
+    /// Input arrived (statistics).
+    func inputArrived()
+}
+
+/// What a replay source needs from the program around it.
+@MainActor
+protocol ReplayEvents: AnyObject {
+    /// The overlays to play into, in a stable order.
+    var activeOverlays: [Overlay] { get }
+    /// Where a touchscreen's touches go (libinput-shaped replays).
+    func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target?
+    func inputArrived()
+    func note(_ message: String)
+}
