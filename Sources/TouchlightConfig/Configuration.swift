@@ -1,3 +1,4 @@
+import TouchCore
 import TouchscreenInput
 import Visualizer
 
@@ -8,7 +9,7 @@ public struct Configuration: Equatable, Sendable {
     public var input = Input()
     public var output = Output()
     /// Longest pause between the taps of a double tap, in seconds.
-    public var doubleTapInterval = 0.35
+    public var doubleTapInterval = GestureDefaults.doubleTapInterval
     /// Frames per second at most (0: as fast as the compositor asks).
     public var maximumFrameRate = 0
 

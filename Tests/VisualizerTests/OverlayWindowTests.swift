@@ -32,4 +32,12 @@ import TouchCore
         window.resize(to: Size(width: 1024, height: 768))
         #expect(window.markerLayer.frame == Rect(x: 0, y: 0, width: 1024, height: 768))
     }
+
+    @Test func gestureSettingsReachTheLensRecognizers() {
+        let window = OverlayWindow(size: Size(width: 800, height: 600), scheduler: ManualScheduler())
+        #expect(window.lens.gestures.longPress.minimumPressDuration == GestureDefaults.longPressDuration)
+        window.apply(GestureSettings(longPressDuration: 0.8, doubleTapInterval: 0.25))
+        #expect(window.lens.gestures.longPress.minimumPressDuration == 0.8)
+        #expect(window.lens.gestures.doubleTap.maximumIntervalBetweenTaps == 0.25)
+    }
 }

@@ -57,7 +57,7 @@ final class Overlay {
         window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: scheduler)
         window.isCapturing = capture
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
-        applyGestureThresholds(style: style, doubleTapInterval: doubleTapInterval)
+        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         let me = listenerData(self)
 
@@ -127,13 +127,8 @@ final class Overlay {
     func apply(style: VisualizerStyle, doubleTapInterval: Double) {
         window.visualizer.style = style
         renderer.invalidateSprites()
-        applyGestureThresholds(style: style, doubleTapInterval: doubleTapInterval)
+        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
         setNeedsDraw()
-    }
-
-    private func applyGestureThresholds(style: VisualizerStyle, doubleTapInterval: Double) {
-        window.lens.gestures.longPress.minimumPressDuration = style.longPressDuration
-        window.lens.gestures.doubleTap.maximumIntervalBetweenTaps = doubleTapInterval
     }
 
     /// Switches capture mode: the input region and keyboard interactivity follow.

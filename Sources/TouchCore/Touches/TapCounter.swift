@@ -6,7 +6,7 @@
 /// tap lifted and within `maximumDistance` of it.
 public struct TapCounter: Sendable {
     /// Longest pause between one tap's lift and the next touch's down (UIKit: about 0.35 s).
-    public var maximumInterval: Double = 0.35
+    public var maximumInterval = GestureDefaults.doubleTapInterval
     /// Farthest the next touch may go down from the previous tap (logical units).
     public var maximumDistance: Double = 45
     /// Farthest a finger may travel and still count as a tap.

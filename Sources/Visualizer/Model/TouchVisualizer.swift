@@ -102,7 +102,7 @@ public final class TouchVisualizer {
         marker.position = position
         marker.lastUpdate = time
         if shape != nil { marker.shape = shape }
-        if marker.downPosition.distance(to: position) > 10 { marker.movedAway = true }
+        if marker.downPosition.distance(to: position) > GestureDefaults.touchSlop { marker.movedAway = true }
         markers[index] = marker
     }
 

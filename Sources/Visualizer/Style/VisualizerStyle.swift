@@ -1,3 +1,5 @@
+import TouchCore
+
 /// Every size, duration, colour and opacity the visualizer uses. Sizes are logical units,
 /// durations seconds. The configuration file maps onto this.
 public struct VisualizerStyle: Equatable, Sendable {
@@ -44,7 +46,7 @@ public struct VisualizerStyle: Equatable, Sendable {
     /// The long press fill starts after this delay (so quick taps show no arc) and completes
     /// at `longPressDuration`.
     public var longPressArcDelay = 0.15
-    public var longPressDuration = 0.5
+    public var longPressDuration = GestureDefaults.longPressDuration
     public var cueLineWidth = 3.0
 
     // Pools

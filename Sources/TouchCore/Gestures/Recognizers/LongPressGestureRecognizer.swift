@@ -4,14 +4,14 @@
 /// move; ended when one lifts. With `numberOfTapsRequired` > 0 that many quick taps come first.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// Seconds the fingers must stay down. Default 0.5.
-    public var minimumPressDuration = 0.5
+    public var minimumPressDuration = GestureDefaults.longPressDuration
     /// How far the fingers may move before the press begins. Default 10.
-    public var allowableMovement = 10.0
+    public var allowableMovement = GestureDefaults.touchSlop
     public var numberOfTouchesRequired = 1
     /// Taps before the press (0: just press). Default 0.
     public var numberOfTapsRequired = 0
-    /// Longest pause between the taps and the press, in seconds. Default 0.35.
-    public var maximumIntervalBetweenTaps = 0.35
+    /// Longest pause between the taps and the press, in seconds.
+    public var maximumIntervalBetweenTaps = GestureDefaults.doubleTapInterval
 
     private var tapsCompleted = 0
     private var waitingForPress = false

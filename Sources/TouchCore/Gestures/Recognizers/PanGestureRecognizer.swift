@@ -6,7 +6,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Fingers beyond this are ignored. Default unlimited.
     public var maximumNumberOfTouches = Int.max
     /// How far the centroid must move before the pan begins (UIKit's hysteresis). Default 10.
-    public var minimumDistance = 10.0
+    public var minimumDistance = GestureDefaults.panSlop
 
     /// Translation in window coordinates, kept continuous when fingers join or leave.
     private var translationInWindow = Point.zero

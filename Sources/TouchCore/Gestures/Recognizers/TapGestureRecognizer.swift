@@ -9,9 +9,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
     /// How far a finger may move during a tap (logical units). Default 10.
-    public var allowableMovement = 10.0
-    /// Longest pause between a lift and the next tap's first finger, in seconds. Default 0.35.
-    public var maximumIntervalBetweenTaps = 0.35
+    public var allowableMovement = GestureDefaults.touchSlop
+    /// Longest pause between a lift and the next tap's first finger, in seconds.
+    public var maximumIntervalBetweenTaps = GestureDefaults.doubleTapInterval
     /// Farthest a later tap may start from the first one. Default 45.
     public var maximumDistanceBetweenTaps = 45.0
 
