@@ -136,38 +136,22 @@ extension Setting {
     }
 
     static func cues(_ section: String, _ name: String, _ help: String) -> Setting {
-        let names = CueKind.allCases.map(\.fileName)
+        let names = GestureKind.allCases.map(\.name)
         return Setting(section: section, name: name, help: help,
                        expected: "a list of cue names from " + names.map { "\"\($0)\"" }.joined(separator: ", "),
                        apply: { value, config in
                            guard case .texts(let v) = value else { return false }
-                           let kinds = v.compactMap { name in CueKind.allCases.first { $0.fileName == name } }
+                           let kinds = v.compactMap(GestureKind.init(name:))
                            guard kinds.count == v.count else { return false }
                            config.style.showCues = Set(kinds)
                            return true
-                       }, current: { config in .texts(CueKind.allCases.filter { config.style.showCues.contains($0) }.map(\.fileName)) })
+                       }, current: { config in .texts(GestureKind.allCases.filter { config.style.showCues.contains($0) }.map(\.name)) })
     }
 
     /// `#RRGGBB` when opaque, else `#RRGGBBAA`.
     static func colorText(_ color: Color) -> String {
         let hex = color.hex
         return hex.hasSuffix("FF") ? String(hex.dropLast(2)) : hex
-    }
-}
-
-extension CueKind {
-    /// The cue's name in the configuration file.
-    var fileName: String {
-        switch self {
-        case .tap: "tap"
-        case .doubleTap: "double-tap"
-        case .longPress: "long-press"
-        case .pan: "pan"
-        case .pinch: "pinch"
-        case .rotation: "rotation"
-        case .swipe: "swipe"
-        case .edgeSwipe: "edge-swipe"
-        }
     }
 }
 

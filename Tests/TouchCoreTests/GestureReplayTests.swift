@@ -15,7 +15,7 @@ import Foundation
         "pinch-out": ["pinch:began", "pinch:changed", "pinch:ended"],
         "pinch-in": ["pinch:began", "pinch:changed", "pinch:ended"],
         "rotate": ["rotation:began", "rotation:changed", "rotation:ended"],
-        "edge-pan": ["edgePan:began", "edgePan:changed", "edgePan:ended"],
+        "edge-pan": ["edgeSwipe:began", "edgeSwipe:changed", "edgeSwipe:ended"],
     ]
 
     nonisolated static var fixtures: [String] {

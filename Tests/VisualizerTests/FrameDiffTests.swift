@@ -36,7 +36,7 @@ import TouchCore
             case 6: v.updatePinch(p, q, time: time)
             case 7: v.updateRotation(p, q, rotation: .random(in: -3...3, using: &rng), time: time)
             case 8: v.updateEdgeSwipe(from: p, to: q, time: time)
-            case 9: v.endCue(CueKind.allCases.randomElement(using: &rng) ?? .pan, time: time)
+            case 9: v.endCue(GestureKind.allCases.randomElement(using: &rng) ?? .pan, time: time)
             default:
                 v.updatePan(at: p, time: time)
                 v.touchMoved(key: key, to: p, time: time, shape: shape)

@@ -9,11 +9,6 @@
 /// Every state change that fires actions is reported through `onChange`.
 @MainActor
 public final class StandardGestureSet: GestureRecognizerDelegate {
-    /// The kinds of gesture in the set, for reporting.
-    public enum Kind: String, Sendable, CaseIterable {
-        case tap, doubleTap, longPress, pan, pinch, rotation, swipe, edgePan
-    }
-
     public let tap = TapGestureRecognizer()
     public let doubleTap = TapGestureRecognizer()
     public let longPress = LongPressGestureRecognizer()
@@ -24,7 +19,7 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
     public let edgePan = ScreenEdgePanGestureRecognizer()
 
     /// Called with the kind and the recognizer on began, changed, ended and cancelled.
-    public var onChange: ((Kind, GestureRecognizer) -> Void)?
+    public var onChange: ((GestureKind, GestureRecognizer) -> Void)?
 
     public init() {
         doubleTap.numberOfTapsRequired = 2
@@ -43,9 +38,14 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
     }
 
     /// Every recognizer with its kind.
-    public var all: [(Kind, GestureRecognizer)] {
+    public var all: [(GestureKind, GestureRecognizer)] {
         [(.tap, tap), (.doubleTap, doubleTap), (.longPress, longPress), (.pan, pan),
-         (.pinch, pinch), (.rotation, rotation), (.swipe, swipe), (.edgePan, edgePan)]
+         (.pinch, pinch), (.rotation, rotation), (.swipe, swipe), (.edgeSwipe, edgePan)]
+    }
+
+    /// Calls `body` with `recognizer`, typed, on every state change that fires actions.
+    public func observe<Recognizer: GestureRecognizer>(_ recognizer: Recognizer, _ body: @escaping (Recognizer) -> Void) {
+        _ = recognizer.addTarget { [unowned recognizer] _ in body(recognizer) }
     }
 
     /// Attaches every recognizer to `view`.

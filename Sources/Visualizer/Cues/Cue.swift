@@ -3,7 +3,7 @@ import TouchCore
 /// A gesture cue on screen. Discrete cues (tap, swipe…) play once from `start`; live cues
 /// (pan, pinch, rotation) follow their gesture until `end` is set, then fade.
 struct Cue {
-    var kind: CueKind
+    var kind: GestureKind
     var start: Double
     var end: Double?
     /// When a live cue last followed its gesture; one left alone for the style's stale

@@ -71,7 +71,7 @@ extension TouchVisualizer {
     }
 
     /// Ends the live cue of `kind` (pan, pinch, rotation, edge swipe): it fades out.
-    public func endCue(_ kind: CueKind, time: Double) {
+    public func endCue(_ kind: GestureKind, time: Double) {
         if let slot = liveCue(kind) { cues[slot].end = time }
     }
 
@@ -85,11 +85,11 @@ extension TouchVisualizer {
         return cues.take(cue)
     }
 
-    private func liveCue(_ kind: CueKind) -> Int? {
+    private func liveCue(_ kind: GestureKind) -> Int? {
         cues.live.last { cues[$0].kind == kind && cues[$0].end == nil }
     }
 
-    static func isLive(_ kind: CueKind) -> Bool {
+    static func isLive(_ kind: GestureKind) -> Bool {
         kind == .pan || kind == .pinch || kind == .rotation || kind == .edgeSwipe
     }
 

@@ -22,7 +22,7 @@ public final class GestureLens {
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
         self.visualizer = visualizer
         gestures.install(on: canvas)
-        gestures.onChange = { [weak self] kind, recognizer in self?.report(kind, recognizer) }
+        observeGestures()
     }
 
     public func resize(to size: Size) {
@@ -48,44 +48,41 @@ public final class GestureLens {
 
     private var now: Double { max(dispatcher.event.timestamp, dispatcher.scheduler.now) }
 
-    private func report(_ kind: StandardGestureSet.Kind, _ r: GestureRecognizer) {
-        let time = now
-        let finished = r.state == .ended || r.state == .cancelled
-        switch kind {
-        case .tap where r.state == .ended:
-            visualizer.showTap(at: r.location(in: nil), time: time)
-        case .doubleTap where r.state == .ended:
-            visualizer.showDoubleTap(at: r.location(in: nil), time: time)
-        case .longPress where r.state == .began:
-            visualizer.showLongPress(at: r.location(in: nil), time: time)
-        case .pan:
-            if finished { visualizer.endCue(.pan, time: time) } else { visualizer.updatePan(at: r.location(in: nil), time: time) }
-        case .pinch:
-            if finished || r.numberOfTouches < 2 {
-                visualizer.endCue(.pinch, time: time)
+    /// One typed handler per recognizer: each turns its gesture into a cue.
+    private func observeGestures() {
+        let g = gestures
+        g.observe(g.tap) { [unowned self] r in if r.state == .ended { visualizer.showTap(at: r.location(in: nil), time: now) } }
+        g.observe(g.doubleTap) { [unowned self] r in if r.state == .ended { visualizer.showDoubleTap(at: r.location(in: nil), time: now) } }
+        g.observe(g.longPress) { [unowned self] r in if r.state == .began { visualizer.showLongPress(at: r.location(in: nil), time: now) } }
+        g.observe(g.pan) { [unowned self] r in
+            if Self.isFinished(r) { visualizer.endCue(.pan, time: now) } else { visualizer.updatePan(at: r.location(in: nil), time: now) }
+        }
+        g.observe(g.pinch) { [unowned self] r in
+            if Self.isFinished(r) || r.numberOfTouches < 2 {
+                visualizer.endCue(.pinch, time: now)
             } else {
-                visualizer.updatePinch(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), time: time)
+                visualizer.updatePinch(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), time: now)
             }
-        case .rotation:
-            if finished || r.numberOfTouches < 2 {
-                visualizer.endCue(.rotation, time: time)
-            } else if let rotation = r as? RotationGestureRecognizer {
-                visualizer.updateRotation(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil),
-                                          rotation: rotation.rotation, time: time)
+        }
+        g.observe(g.rotation) { [unowned self] r in
+            if Self.isFinished(r) || r.numberOfTouches < 2 {
+                visualizer.endCue(.rotation, time: now)
+            } else {
+                visualizer.updateRotation(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), rotation: r.rotation, time: now)
             }
-        case .swipe where r.state == .ended:
-            if let swipe = r as? SwipeGestureRecognizer, let start = swipe.startLocation {
-                visualizer.showSwipe(from: start, to: r.location(in: nil), time: time)
+        }
+        g.observe(g.swipe) { [unowned self] r in
+            if r.state == .ended, let start = r.startLocation { visualizer.showSwipe(from: start, to: r.location(in: nil), time: now) }
+        }
+        g.observe(g.edgePan) { [unowned self] r in
+            if Self.isFinished(r) {
+                visualizer.endCue(.edgeSwipe, time: now)
+            } else {
+                let end = r.location(in: nil), moved = r.translation(in: nil)
+                visualizer.updateEdgeSwipe(from: Point(x: end.x - moved.x, y: end.y - moved.y), to: end, time: now)
             }
-        case .edgePan:
-            if finished {
-                visualizer.endCue(.edgeSwipe, time: time)
-            } else if let pan = r as? PanGestureRecognizer {
-                let end = r.location(in: nil), t = pan.translation(in: nil)
-                visualizer.updateEdgeSwipe(from: Point(x: end.x - t.x, y: end.y - t.y), to: end, time: time)
-            }
-        default:
-            break
         }
     }
+
+    private static func isFinished(_ r: GestureRecognizer) -> Bool { r.state == .ended || r.state == .cancelled }
 }

@@ -40,7 +40,7 @@ public struct VisualizerStyle: Equatable, Sendable {
     public var staleTimeout = 5.0
 
     // Gesture cues
-    public var showCues: Set<CueKind> = Set(CueKind.allCases)
+    public var showCues: Set<GestureKind> = Set(GestureKind.allCases)
     public var cueColor = Color.white
     public var cueDuration = 0.45
     /// The long press fill starts after this delay (so quick taps show no arc) and completes
@@ -60,9 +60,4 @@ public struct VisualizerStyle: Equatable, Sendable {
     public func color(forSlot slot: Int) -> Color {
         palette.isEmpty ? .white : palette[slot % palette.count]
     }
-}
-
-/// The gesture cues the visualizer can draw.
-public enum CueKind: String, CaseIterable, Sendable, Hashable {
-    case tap, doubleTap, longPress, pan, pinch, rotation, swipe, edgeSwipe
 }
