@@ -11,6 +11,8 @@ extension EndToEnd {
             let run = try MirDriver.run(touchlightArguments: ["--capture", "--verbose"])
             #expect(run.stderr.contains("touch 1 began at (100, 120)"), "touchlight log: \(run.stderr)")
             #expect(run.stderr.contains("touch 1 ended at (120, 140)"))
+            // --verbose also says why each gesture waited, won or lost.
+            #expect(run.stderr.contains("gesture pan waits: it requires swipe to fail, which is still possible"), "\(run.stderr)")
             #expect(!run.stdout.contains("window-touch-down"), "the window below must not see a captured touch")
             #expect(run.stdout.contains("touchlight-exit 0"))
         }

@@ -159,3 +159,31 @@ import Testing
         #expect([idle, stuck, waiter].allSatisfy { $0.state == .possible })
     }
 }
+
+/// `--verbose` can say why a gesture won or lost: the arena explains every decision.
+@MainActor @Suite struct ArenaDiagnosticsTests {
+    @Test func aFlickExplainsWhyThePanLostToTheSwipe() throws {
+        let h = Harness()
+        let canvas = View(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        canvas.isMultipleTouchEnabled = true
+        h.window.addSubview(canvas)
+        let gestures = StandardGestureSet()
+        gestures.install(on: canvas)
+        var explained: [String] = []
+        h.dispatcher.explainGestures = { recognizer, reason in explained.append("\(recognizer.name ?? "?") \(reason)") }
+        // A fast flick to the left: a swipe, and the pan that waited for it fails.
+        h.dispatcher.down(id: 1, at: Point(x: 600, y: 300), time: 0)
+        h.dispatcher.frame()
+        for step in 1...6 {
+            h.scheduler.advance(to: Double(step) * 0.016)
+            h.dispatcher.motion(id: 1, at: Point(x: 600 - Double(step) * 60, y: 300), time: Double(step) * 0.016)
+            h.dispatcher.frame()
+        }
+        h.dispatcher.up(id: 1, time: 0.11)
+        h.dispatcher.frame()
+        h.scheduler.advance(to: 1)
+        #expect(explained.contains("pan waits: it requires swipe to fail, which is still possible"), "\(explained)")
+        #expect(explained.contains("swipe recognized (ended)"), "\(explained)")
+        #expect(explained.contains("pan failed: it was waiting for swipe to fail, and that recognized"), "\(explained)")
+    }
+}

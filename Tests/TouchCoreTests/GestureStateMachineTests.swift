@@ -70,9 +70,9 @@ import Testing
             }
         }
         final class Probe: GestureRecognizer {
-            let name: String, log: CallLog
-            init(_ name: String, _ log: CallLog) { self.name = name; self.log = log; super.init() }
-            override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { log.add("\(name).began") }
+            let label: String, log: CallLog
+            init(_ label: String, _ log: CallLog) { self.label = label; self.log = log; super.init() }
+            override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { log.add("\(label).began") }
         }
         let h = Harness()
         let outer = h.view("outer", Rect(x: 0, y: 0, width: 400, height: 400))

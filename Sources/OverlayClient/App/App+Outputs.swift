@@ -26,6 +26,10 @@ extension App: OverlayEvents, SeatEvents {
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
                                                capture: isCapturing, style: style, doubleTapInterval: doubleTapInterval,
                                                maximumFrameRate: maximumFrameRate)
+        if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
+            // --verbose: why each gesture won or lost, beside the hit-tests.
+            overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }
+        }
         note("overlay on output \(output.name.isEmpty ? "#\(output.globalName)" : output.name)")
     }
 

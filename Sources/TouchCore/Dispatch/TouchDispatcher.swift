@@ -33,6 +33,13 @@ public final class TouchDispatcher {
     public private(set) var statistics = Statistics()
     /// Called with each event after it was delivered (for visualizers and recorders).
     public var eventObserver: ((TouchEvent) -> Void)?
+    /// Called with every decision of the gesture arena and why: which recognizer waits for
+    /// which, which failed because another recognized, what `shouldBegin` refused. For
+    /// `--verbose`; when nil, no explanation is even made.
+    public var explainGestures: ((GestureRecognizer, String) -> Void)? {
+        get { router.explainDecision }
+        set { router.explainDecision = newValue }
+    }
 
     let router: TouchRouter
 

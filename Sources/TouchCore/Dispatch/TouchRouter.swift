@@ -13,6 +13,8 @@ final class TouchRouter {
     /// Touches that lifted, whose `touchesBegan` or `touchesEnded` a recognizer holds back.
     private var heldTouches: [Touch] = []
     private(set) var arena: GestureArena?
+    /// Told why the arena decided each transition (see `TouchDispatcher.explainGestures`).
+    var explainDecision: ((GestureRecognizer, String) -> Void)?
     private var stepDepth = 0
 
     init(scheduler: Scheduler) {
@@ -86,6 +88,7 @@ final class TouchRouter {
         arena.onRecognized = { [weak self] recognizer in
             if recognizer.cancelsTouchesInView { self?.cancelViewTouches(of: recognizer) }
         }
+        if let explainDecision { arena.explain = { recognizer, reason in explainDecision(recognizer, reason()) } }
         self.arena = arena
         return arena
     }

@@ -25,6 +25,8 @@ final class GestureArena {
     /// Called after a recognizer recognized (began or ended from possible): the router cancels
     /// the touches in its view.
     var onRecognized: ((GestureRecognizer) -> Void)?
+    /// Told why each decision went the way it did (for `--verbose`); nil costs nothing.
+    var explain: ((GestureRecognizer, @autoclosure () -> String) -> Void)?
 
     init() {}
 
@@ -91,23 +93,35 @@ final class GestureArena {
 
     private func resolve(_ recognizer: GestureRecognizer, wanting target: State) {
         let blockers = members.filter { $0 !== recognizer && requiresFailure(recognizer, of: $0) }
-        if blockers.contains(where: { $0.currentState.hasRecognized }) {
+        if let winner = blockers.first(where: { $0.currentState.hasRecognized }) {
+            explain?(recognizer, "failed: it requires \(Self.name(winner)) to fail, and that recognized")
             fail(recognizer)
             return
         }
-        if blockers.contains(where: { $0.currentState == .possible }) {
+        if let undecided = blockers.first(where: { $0.currentState == .possible }) {
+            explain?(recognizer, "waits: it requires \(Self.name(undecided)) to fail, which is still possible")
             recognizer.pendingState = target
             return
         }
-        if members.contains(where: { $0 !== recognizer && $0.currentState.isInProgress && prevents($0, recognizer) }) {
+        if let blocker = members.first(where: { $0 !== recognizer && $0.currentState.isInProgress && prevents($0, recognizer) }) {
+            explain?(recognizer, "failed: \(Self.name(blocker)) is in progress on the same touches and prevents it")
             fail(recognizer)
             return
         }
         guard recognizer.shouldBegin() else {
+            explain?(recognizer, "failed: shouldBegin (its view or delegate) said no")
             fail(recognizer)
             return
         }
+        explain?(recognizer, "recognized (\(target))")
         commit(recognizer, to: target)
+    }
+
+    /// A recognizer as diagnostics name it: its name, else its type and its view's type.
+    static func name(_ recognizer: GestureRecognizer) -> String {
+        if let name = recognizer.name { return name }
+        let type = String(describing: Swift.type(of: recognizer))
+        return recognizer.view.map { "\(type) on \(Swift.type(of: $0))" } ?? type
     }
 
     private func commit(_ recognizer: GestureRecognizer, to target: State) {
@@ -116,9 +130,11 @@ final class GestureArena {
         // Settle the competitors first, so the winner's actions see a decided arena.
         for other in members where other !== recognizer {
             if other.pendingState != nil, requiresFailure(other, of: recognizer) {
+                explain?(other, "failed: it was waiting for \(Self.name(recognizer)) to fail, and that recognized")
                 fail(other)
             } else if other.currentState == .possible || other.currentState.isInProgress,
                       prevents(recognizer, other) {
+                explain?(other, "\(other.currentState == .possible ? "failed" : "cancelled"): \(Self.name(recognizer)) recognized on the same touches and prevents it")
                 other.currentState == .possible ? fail(other) : cancel(other)
             }
         }
@@ -159,6 +175,7 @@ final class GestureArena {
     func sweep() {
         for member in members {
             if member.currentState == .possible, member.pendingState == nil, member.timer == nil {
+                explain?(member, "failed: every touch ended before it recognized")
                 fail(member)
             } else if member.currentState.isInProgress, member.trackedTouches.isEmpty {
                 cancel(member)

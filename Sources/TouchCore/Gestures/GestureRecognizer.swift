@@ -10,6 +10,8 @@ open class GestureRecognizer {
 
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
+    /// A name for diagnostics (UIKit's `name`): the arena's explanations use it.
+    public var name: String?
     public weak var delegate: GestureRecognizerDelegate?
     /// Turning a recognizer off mid-gesture cancels it (or fails it while still possible).
     public var isEnabled = true {

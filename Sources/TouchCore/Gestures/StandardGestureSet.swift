@@ -33,6 +33,7 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
             recognizer.cancelsTouchesInView = false
             recognizer.delaysTouchesEnded = false
             recognizer.delegate = self
+            recognizer.name = kind.name
             recognizer.addTarget { [weak self] r in self?.onChange?(kind, r) }
         }
     }

@@ -25,6 +25,15 @@ public final class GestureLens {
         observeGestures()
     }
 
+    /// Told why each gesture recognized, waited, failed or was cancelled (`--verbose`).
+    public var explainGestures: ((String) -> Void)? {
+        didSet {
+            dispatcher.explainGestures = explainGestures.map { explain in { recognizer, reason in
+                explain("\(recognizer.name ?? "gesture") \(reason)")
+            } }
+        }
+    }
+
     public func resize(to size: Size) {
         window.frame = Rect(origin: .zero, size: size)
         canvas.frame = window.bounds
