@@ -27,6 +27,13 @@ extension EndToEnd {
 
         static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.5 }
 
+        /// HEADLESS-2, 640×480, right of HEADLESS-1.
+        static func addSecondOutput(to sway: Sway) throws {
+            try sway.swaymsg("create_output")
+            try sway.swaymsg("output", "HEADLESS-2", "resolution", "640x480", "position", "800", "0")
+            usleep(500_000)
+        }
+
         @Test func oneFingerLandsWhereItTouchedAndOnlyTheTouchscreenIsOpened() throws {
             let sway = try Sway()
             defer { sway.stop() }
@@ -86,9 +93,7 @@ extension EndToEnd {
         @Test func twoOutputsAndTheConfiguredOne() throws {
             let sway = try Sway()
             defer { sway.stop() }
-            try sway.swaymsg("create_output")
-            try sway.swaymsg("output", "HEADLESS-2", "resolution", "640x480", "position", "800", "0")
-            usleep(500_000)
+            try Self.addSecondOutput(to: sway)
             let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
                                                   duration: 4, config: "[output]\ntouchscreen_output = \"HEADLESS-2\"\n")
             #expect(run.stderr.contains("mapped to HEADLESS-2"), "\(run.stderr)")
@@ -101,9 +106,7 @@ extension EndToEnd {
         @Test func reloadingMovesTheTouchscreenToAnotherOutputAndTurnsIt() throws {
             let sway = try Sway()
             defer { sway.stop() }
-            try sway.swaymsg("create_output")
-            try sway.swaymsg("output", "HEADLESS-2", "resolution", "640x480", "position", "800", "0")
-            usleep(500_000)
+            try Self.addSecondOutput(to: sway)
             let frames: [(Double, [Contact])] = Self.oneFinger + Self.oneFinger.map { ($0.0 + 2.5, $0.1) }
             let (process, directory) = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
                                                                      duration: 6.5, config: "[output]\ntouchscreen_output = \"HEADLESS-1\"\n")
