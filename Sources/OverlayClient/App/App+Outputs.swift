@@ -70,7 +70,6 @@ extension App: OverlayEvents, SeatEvents {
         note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
     }
 
-
     // MARK: What overlays and seats report
 
     func overlay(_ overlay: Overlay, delivered event: TouchEvent) {

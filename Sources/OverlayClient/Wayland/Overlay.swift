@@ -81,7 +81,6 @@ final class Overlay {
         wl_surface_commit(surface)  // the initial commit, without a buffer
     }
 
-
     // MARK: Events
 
     private static let layerSurfaceEvents: ListenerTable<zwlr_layer_surface_v1_listener> = {
