@@ -28,9 +28,9 @@ public struct LibinputTrace: Equatable, Sendable {
         text.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty }?.hasPrefix(header) == true
     }
 
-    /// Device numbers and slots a trace may use (the translator's touch ids are built from them).
-    static let devices = 0..<1_000_000
-    static let slots = 0..<1_000
+    /// Device numbers and slots a trace may use: those the translator makes touch ids from.
+    static let devices = TouchTranslator.devices
+    static let slots = TouchTranslator.slots
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let line: Int
@@ -56,7 +56,7 @@ public struct LibinputTrace: Equatable, Sendable {
             }
             if fields[0] == "device" {
                 guard fields.count >= 3, let id = Int(fields[1]), Self.devices.contains(id) else {
-                    throw ParseError(line: line, message: "expected 'device ID NAME PROPERTY=VALUE…' with an ID from 0 to 999999")
+                    throw ParseError(line: line, message: "expected 'device ID NAME PROPERTY=VALUE…' with an ID from 0 to \(Self.devices.upperBound - 1)")
                 }
                 var properties: [String: String] = [:]
                 for pair in fields.dropFirst(3) {
@@ -74,11 +74,11 @@ public struct LibinputTrace: Equatable, Sendable {
                 throw ParseError(line: line, message: "time '\(TraceError.excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
             }
             guard time >= lastTime else { throw ParseError(line: line, message: "time \(time) goes back before \(lastTime)") }
-            guard Self.devices.contains(device) else { throw ParseError(line: line, message: "device '\(fields[1])' is not from 0 to 999999") }
+            guard Self.devices.contains(device) else { throw ParseError(line: line, message: "device '\(fields[1])' is not from 0 to \(Self.devices.upperBound - 1)") }
             lastTime = time
             func slot() throws(ParseError) -> Int {
                 guard fields.count >= 4, let s = Int(fields[3]), Self.slots.contains(s) else {
-                    throw ParseError(line: line, message: "'\(fields[2])' needs a slot number from 0 to 999")
+                    throw ParseError(line: line, message: "'\(fields[2])' needs a slot number from 0 to \(Self.slots.upperBound - 1)")
                 }
                 return s
             }

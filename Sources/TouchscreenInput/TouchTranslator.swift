@@ -98,8 +98,13 @@ public final class TouchTranslator {
         return id
     }
 
-    static func touchID(device: Int, slot: Int) -> Int? {
-        guard (0..<1000).contains(slot), (0..<1_000_000).contains(device) else { return nil }
-        return device * 1000 + slot
+    /// Device numbers and slots that make touch ids (device × 1000 + slot) without overflow
+    /// or collision; traces are held to them too.
+    nonisolated static let devices = 0..<1_000_000
+    nonisolated static let slots = 0..<1_000
+
+    nonisolated static func touchID(device: Int, slot: Int) -> Int? {
+        guard slots.contains(slot), devices.contains(device) else { return nil }
+        return device * slots.upperBound + slot
     }
 }
