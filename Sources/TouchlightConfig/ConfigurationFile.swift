@@ -1,5 +1,6 @@
 import SafeFiles
 import TOMLKit
+import TouchCore
 
 extension Configuration {
     /// Reads a configuration file's text. Keys not in the file keep their defaults; every
@@ -28,7 +29,7 @@ extension Configuration {
         func problem(_ position: KeyLocator.Position?, _ key: String, _ message: @autoclosure () -> String) {
             guard problems.count < Self.maximumListedProblems else { unlisted += 1; return }
             problems.append(ConfigurationProblem(file: file, line: position?.line ?? 1, column: position?.column ?? 1,
-                                                 key: TextCheck.excerpt(key), message: message()))
+                                                 key: excerpt(key), message: message()))
         }
         let sections = Setting.sections
         for name in table.keys.sorted(by: { (locator.table($0)?.line ?? 0) < (locator.table($1)?.line ?? 0) }) {

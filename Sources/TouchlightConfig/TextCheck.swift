@@ -71,9 +71,4 @@ enum TextCheck {
     private static func advance(_ position: inout (line: Int, column: Int), over scalar: Unicode.Scalar) {
         if scalar == "\n" { position = (position.line + 1, 1) } else { position.column += 1 }
     }
-
-    /// At most 60 characters of a key or value, for messages.
-    static func excerpt(_ text: String) -> String {
-        text.count > 60 ? String(text.prefix(60)) + "…" : text
-    }
 }

@@ -49,7 +49,7 @@ public struct LibinputTrace: Equatable, Sendable {
             if fields.isEmpty { continue }
             if !sawHeader {
                 guard fields == [Self.header, "1"] else {
-                    throw ParseError(line: line, message: "expected the header '\(Self.header) 1', found '\(TraceError.excerpt(raw))'")
+                    throw ParseError(line: line, message: "expected the header '\(Self.header) 1', found '\(excerpt(raw))'")
                 }
                 sawHeader = true
                 continue
@@ -61,17 +61,17 @@ public struct LibinputTrace: Equatable, Sendable {
                 var properties: [String: String] = [:]
                 for pair in fields.dropFirst(3) {
                     let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                    guard parts.count == 2 else { throw ParseError(line: line, message: "property '\(TraceError.excerpt(pair))' is not KEY=VALUE") }
+                    guard parts.count == 2 else { throw ParseError(line: line, message: "property '\(excerpt(pair))' is not KEY=VALUE") }
                     properties[parts[0]] = parts[1]
                 }
                 events.append((0, .deviceAdded(device: id, name: fields[2], properties: properties)))
                 continue
             }
             guard fields.count >= 3, let time = Double(fields[0]), let device = Int(fields[1]) else {
-                throw ParseError(line: line, message: "expected 'time device event …', found '\(TraceError.excerpt(raw))'")
+                throw ParseError(line: line, message: "expected 'time device event …', found '\(excerpt(raw))'")
             }
             guard time >= 0, time <= InputLimits.traceDuration else {
-                throw ParseError(line: line, message: "time '\(TraceError.excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
+                throw ParseError(line: line, message: "time '\(excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
             }
             guard time >= lastTime else { throw ParseError(line: line, message: "time \(time) goes back before \(lastTime)") }
             guard Self.devices.contains(device) else { throw ParseError(line: line, message: "device '\(fields[1])' is not from 0 to \(Self.devices.upperBound - 1)") }
@@ -95,7 +95,7 @@ public struct LibinputTrace: Equatable, Sendable {
             case "cancel": events.append((time, .touchCancel(device: device, slot: try slot(), time: time)))
             case "frame": events.append((time, .touchFrame(device: device, time: time)))
             case "removed": events.append((time, .deviceRemoved(device: device)))
-            default: throw ParseError(line: line, message: "event '\(TraceError.excerpt(fields[2]))' is not one of down, motion, up, cancel, frame, removed")
+            default: throw ParseError(line: line, message: "event '\(excerpt(fields[2]))' is not one of down, motion, up, cancel, frame, removed")
             }
         }
         guard sawHeader else { throw ParseError(line: 1, message: "empty: no '\(Self.header)' header") }

@@ -12,10 +12,10 @@ extension TouchTrace {
             if fields.isEmpty { continue }
             if !header.version {
                 guard fields.count == 2, fields[0] == "touchlight-trace" else {
-                    throw TraceError(line: lineNumber, message: "expected the header 'touchlight-trace \(Self.formatVersion)', found '\(TraceError.excerpt(line))'")
+                    throw TraceError(line: lineNumber, message: "expected the header 'touchlight-trace \(Self.formatVersion)', found '\(excerpt(line))'")
                 }
                 guard Int(fields[1]) == Self.formatVersion else {
-                    throw TraceError(line: lineNumber, message: "unsupported trace format version '\(TraceError.excerpt(fields[1]))' (this build reads version \(Self.formatVersion))")
+                    throw TraceError(line: lineNumber, message: "unsupported trace format version '\(excerpt(fields[1]))' (this build reads version \(Self.formatVersion))")
                 }
                 header.version = true
                 continue
@@ -24,7 +24,7 @@ extension TouchTrace {
                 guard fields.count == 4, fields[0] == "output",
                       let width = Double(fields[1]), let height = Double(fields[2]), let scale = Double(fields[3]),
                       Self.outputSizes.contains(width), Self.outputSizes.contains(height), Self.scales.contains(scale) else {
-                    throw TraceError(line: lineNumber, message: "expected 'output WIDTH HEIGHT SCALE' with a size from 1 to 100000 and a scale from 0.1 to 16, found '\(TraceError.excerpt(line))'")
+                    throw TraceError(line: lineNumber, message: "expected 'output WIDTH HEIGHT SCALE' with a size from 1 to 100000 and a scale from 0.1 to 16, found '\(excerpt(line))'")
                 }
                 header.output = Size(width: width, height: height)
                 header.scale = scale
@@ -50,10 +50,10 @@ extension TouchTrace {
             throw TraceError(line: line, message: "expected 'time id phase x y [major minor orientation]', found \(fields.count) fields")
         }
         guard let time = Double(fields[0]), time >= 0, time <= InputLimits.traceDuration else {
-            throw TraceError(line: line, message: "time '\(TraceError.excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
+            throw TraceError(line: line, message: "time '\(excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
         }
         guard let phase = Phase(rawValue: fields[2]) else {
-            throw TraceError(line: line, message: "phase '\(TraceError.excerpt(fields[2]))' is not one of down, move, up, cancel")
+            throw TraceError(line: line, message: "phase '\(excerpt(fields[2]))' is not one of down, move, up, cancel")
         }
         let id: Int
         if phase == .cancel, fields[1] == "*" {
@@ -61,18 +61,18 @@ extension TouchTrace {
         } else if let parsed = Int(fields[1]) {
             id = parsed
         } else {
-            throw TraceError(line: line, message: "touch id '\(TraceError.excerpt(fields[1]))' is not an integer")
+            throw TraceError(line: line, message: "touch id '\(excerpt(fields[1]))' is not an integer")
         }
         let limit = InputLimits.coordinate
         guard let x = Double(fields[3]), let y = Double(fields[4]), abs(x) <= limit, abs(y) <= limit else {
-            throw TraceError(line: line, message: "position '\(TraceError.excerpt(fields[3] + " " + fields[4]))' is not two numbers from -\(Int(limit)) to \(Int(limit))")
+            throw TraceError(line: line, message: "position '\(excerpt(fields[3] + " " + fields[4]))' is not two numbers from -\(Int(limit)) to \(Int(limit))")
         }
         var event = Event(time: time, id: id, phase: phase, x: x, y: y)
         if fields.count == 8 {
             let axes = 0...InputLimits.contactAxis
             guard let major = Double(fields[5]), let minor = Double(fields[6]), let orientation = Double(fields[7]),
                   axes.contains(major), axes.contains(minor), orientation.isFinite else {
-                throw TraceError(line: line, message: "contact shape '\(TraceError.excerpt(fields[5...].joined(separator: " ")))' is not two axis lengths from 0 to \(Int(InputLimits.contactAxis)) and an angle")
+                throw TraceError(line: line, message: "contact shape '\(excerpt(fields[5...].joined(separator: " ")))' is not two axis lengths from 0 to \(Int(InputLimits.contactAxis)) and an angle")
             }
             (event.major, event.minor, event.orientation) = (major, minor, orientation)
         }

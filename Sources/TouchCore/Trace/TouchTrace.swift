@@ -82,14 +82,4 @@ public struct TraceError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "line \(line): \(message)" }
-
-    /// At most `limit` characters of `text`, for messages: a binary file or a huge line never
-    /// makes a huge message. Control characters show as `?`.
-    public static func excerpt<S: StringProtocol>(_ text: S, limit: Int = 60) -> String {
-        var out = ""
-        for character in text.prefix(limit) {
-            out.append(character.isASCII && (character.asciiValue! < 32 || character.asciiValue! == 127) ? "?" : character)
-        }
-        return text.count > limit ? out + "…" : out
-    }
 }
