@@ -78,17 +78,7 @@ extension EndToEnd {
             let rule = NSTemporaryDirectory() + "touchlight-rule-\(UUID().uuidString.prefix(8)).rules"
             defer { unlink(rule) }
             func run(_ arguments: [String]) throws -> (Int32, String) {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/bin/bash")
-                process.arguments = [script] + arguments
-                process.environment = ["PATH": "/usr/bin:/bin", "TOUCHLIGHT_UDEV_RULE_FILE": rule]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
-                try process.run()
-                let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                waitForExit(process)
-                return (process.terminationStatus, text)
+                try Sway.execute("/bin/bash", [script] + arguments, environment: ["PATH": "/usr/bin:/bin", "TOUCHLIGHT_UDEV_RULE_FILE": rule])
             }
             let (typo, typoText) = try run(["--rmeove"])
             #expect(typo == 2 && typoText.contains("unknown argument '--rmeove'"), "\(typoText)")

@@ -116,8 +116,8 @@ final class Sway {
 
     // MARK: Helpers
 
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
+    /// Runs a command to its end; its exit status and what it printed (both streams).
+    static func execute(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -128,7 +128,14 @@ final class Sway {
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         waitForExit(process)
-        guard process.terminationStatus == 0 else { throw SwayError.commandFailed("\(executable) \(arguments): \(output)") }
+        return (process.terminationStatus, output)
+    }
+
+    /// Runs a command that must succeed; what it printed.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
+        let (status, output) = try execute(executable, arguments, environment: environment)
+        guard status == 0 else { throw SwayError.commandFailed("\(executable) \(arguments): \(output)") }
         return output
     }
 
