@@ -97,14 +97,12 @@ OPEN_WRAPPER(open64)
 OPENAT_WRAPPER(openat)
 OPENAT_WRAPPER(openat64)
 
-int __open_2(const char *path, int flags) {
-    NEXT(__open_2);
-    note_open(path);
-    return next(path, flags);
-}
-
-int __open64_2(const char *path, int flags) {
-    NEXT(__open64_2);
-    note_open(path);
-    return next(path, flags);
-}
+/* The fortified forms (_FORTIFY_SOURCE), which take no mode. */
+#define FORTIFIED_OPEN_WRAPPER(name)                                    \
+    int name(const char *path, int flags) {                             \
+        NEXT(name);                                                     \
+        note_open(path);                                                \
+        return next(path, flags);                                       \
+    }
+FORTIFIED_OPEN_WRAPPER(__open_2)
+FORTIFIED_OPEN_WRAPPER(__open64_2)
