@@ -23,6 +23,8 @@ public struct Configuration: Equatable, Sendable {
         /// The trace for the replay source.
         public var replayFile = ""
         public var replaySpeed = 1.0
+        /// The replay speeds accepted, from the file and from `--speed`.
+        public static let replaySpeeds = 0.01...100.0
         public var replayLoops = false
         /// When the libinput source cannot start, carry on with wl_touch instead of exiting.
         public var fallbackToWayland = false

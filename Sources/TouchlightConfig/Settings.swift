@@ -31,7 +31,7 @@ extension Setting {
         .choice("input", "source", "Where touches come from.", \.input.source),
         .flag("input", "capture", "Take touches instead of letting them through to the applications below.", \.input.capture),
         .text("input", "replay_file", "Trace to play with the replay source.", \.input.replayFile),
-        .number("input", "replay_speed", "Replay speed (2: twice as fast).", \.input.replaySpeed, 0.01...100),
+        .number("input", "replay_speed", "Replay speed (2: twice as fast).", \.input.replaySpeed, Configuration.Input.replaySpeeds),
         .flag("input", "replay_loop", "Start the replay over when it ends.", \.input.replayLoops),
         .flag("input", "fallback_to_wayland", "When the libinput source cannot start, carry on with wl_touch.", \.input.fallbackToWayland),
         // [output]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OverlayClient
+import TouchCore
 import TouchlightConfig
 
 /// `touchlight`: shows every touch on screen, above every window, on every output.
@@ -95,7 +96,10 @@ struct OverlayOptions: ParsableArguments {
     var statistics = false
 
     func validate() throws {
-        if let speed, !(0.01...100).contains(speed) { throw ValidationError("--speed must be a number from 0.01 to 100, not \(speed).") }
+        let speeds = Configuration.Input.replaySpeeds
+        if let speed, !speeds.contains(speed) {
+            throw ValidationError("--speed must be a number from \(format(speeds.lowerBound)) to \(format(speeds.upperBound)), not \(speed).")
+        }
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one.") }
         if let source, !["wayland", "libinput"].contains(source) {
             throw ValidationError("--source must be wayland or libinput, not \(source) (a replay is chosen with --replay FILE).")
