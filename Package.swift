@@ -36,11 +36,12 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
         .target(name: "SafeFiles"),
+        .target(name: "HeadlessSway", dependencies: ["SafeFiles"]),
         .target(name: "OverlayClient",
                 dependencies: ["Renderer", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
-            "OverlayClient", "TouchlightConfig", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "OverlayClient", "TouchlightConfig", "HeadlessSway", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "CAllocationCounter"]),
@@ -53,7 +54,7 @@ let package = Package(
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSway"], exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
     ],
     swiftLanguageModes: [.v6]
 )

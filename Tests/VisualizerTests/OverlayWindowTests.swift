@@ -40,4 +40,40 @@ import TouchCore
         #expect(window.lens.gestures.longPress.minimumPressDuration == 0.8)
         #expect(window.lens.gestures.doubleTap.maximumIntervalBetweenTaps == 0.25)
     }
+
+    /// The fill follows the long-press recognizer: it shows while the press can still happen
+    /// and goes when the recognizer fails (a second finger, a move past the slop) or begins.
+    @Test func longPressFillFollowsTheRecognizer() {
+        let scheduler = ManualScheduler()
+        let window = OverlayWindow(size: Size(width: 800, height: 600), scheduler: scheduler)
+        window.apply(GestureSettings(longPressDuration: 0.8, doubleTapInterval: 0.25))
+        let dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        dispatcher.down(id: 4, at: Point(x: 200, y: 200), time: 0.1)
+        dispatcher.frame()
+        #expect(window.visualizer.pendingPress == PendingPress(key: 4, start: 0.1, duration: 0.8))
+        dispatcher.motion(id: 4, at: Point(x: 205, y: 200), time: 0.2)
+        dispatcher.frame()
+        #expect(window.visualizer.pendingPress?.key == 4, "a move within the slop keeps the press")
+        scheduler.advance(to: 0.9)
+        #expect(window.visualizer.pendingPress == nil, "the press began: the cue takes over")
+        #expect(window.visualizer.cues.live.map { window.visualizer.cues[$0].kind } == [.longPress])
+        dispatcher.up(id: 4, time: 1.0)
+        dispatcher.frame()
+
+        dispatcher.down(id: 5, at: Point(x: 200, y: 200), time: 2)
+        dispatcher.frame()
+        #expect(window.visualizer.pendingPress?.key == 5)
+        dispatcher.down(id: 6, at: Point(x: 400, y: 200), time: 2.1)
+        dispatcher.frame()
+        #expect(window.visualizer.pendingPress == nil, "two fingers: no long press can come")
+        dispatcher.up(id: 5, time: 2.2)
+        dispatcher.up(id: 6, time: 2.2)
+        dispatcher.frame()
+
+        dispatcher.down(id: 7, at: Point(x: 200, y: 200), time: 3)
+        dispatcher.frame()
+        dispatcher.motion(id: 7, at: Point(x: 240, y: 200), time: 3.1)
+        dispatcher.frame()
+        #expect(window.visualizer.pendingPress == nil, "moved past the slop: no long press")
+    }
 }

@@ -98,7 +98,7 @@ import TouchCore
         #expect(v.items.isEmpty, "a stale touch does not come back")
     }
 
-    @Test func longPressFillGrowsWhileAFingerRests() {
+    @Test func longPressFillGrowsWhileAPressIsPending() {
         let v = TouchVisualizer()
         v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 0)
         func sweep(at t: Double) -> Double? {
@@ -106,15 +106,19 @@ import TouchCore
             for item in v.items { if case .arc(_, _, _, let s) = item.shape { return s } }
             return nil
         }
+        #expect(sweep(at: 0.3) == nil, "no fill without a pending press")
+        v.pendingPress = PendingPress(key: 1, start: 0, duration: 0.5)
         #expect(sweep(at: 0.1) == nil, "no arc during a quick tap")
+        #expect(v.isAnimating && v.nextDeadline == 0.15, "a frame is due when the fill starts")
         let a = sweep(at: 0.2) ?? 0, b = sweep(at: 0.4) ?? 0
         #expect(a > 0 && b > a && b < 2 * .pi)
+        #expect(abs(b - 2 * .pi * (0.4 - 0.15) / 0.35) < 1e-9, "progress runs from the press's start to its due time")
         #expect(sweep(at: 0.6) == nil)
         #expect(!v.isAnimating)
-        v.touchMoved(key: 2, to: Point(x: 0, y: 0), time: 0.7)  // unknown key: ignored
-        v.touchDown(key: 2, at: Point(x: 300, y: 100), time: 1)
-        v.touchMoved(key: 2, to: Point(x: 330, y: 100), time: 1.1)
-        #expect(sweep(at: 1.3) == nil, "a moving finger is no long press")
+        v.pendingPress = PendingPress(key: 1, start: 0.5, duration: 2)
+        #expect(abs((sweep(at: 1.5) ?? 0) - 2 * .pi * (1.0 - 0.15) / 1.85) < 1e-9, "the press's own start and duration")
+        v.pendingPress = PendingPress(key: 7, start: 0.5, duration: 2)
+        #expect(sweep(at: 1.6) == nil, "only the pressing finger's marker fills")
     }
 
     @Test func contactShapeIsDrawnWhenReported() {

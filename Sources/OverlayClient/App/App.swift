@@ -11,6 +11,10 @@ import Visualizer
 /// event loop until a signal or the compositor ends it.
 @MainActor
 public final class App {
+    /// How long after the outputs are known a replay starts (seconds), so the overlays have
+    /// their first frame on screen. `touchlight demo` times its screenshots from it.
+    public nonisolated static let replayStartDelay = 0.3
+
     /// The configuration with the command line's overrides (replaced on reload).
     private(set) var options: Options
     let connection: Connection
@@ -104,8 +108,8 @@ public final class App {
         let displayFD = wl_display_get_fd(connection.display)
         loop.add(fd: displayFD) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
-        replay?.start(after: 0.3)
-        libinputReplay?.start(after: 0.3)
+        replay?.start(after: Self.replayStartDelay)
+        libinputReplay?.start(after: Self.replayStartDelay)
         if usesLibinput && exitStatus == nil { startLibinput() }
         while loop.isRunning && exitStatus == nil {
             loop.runOnce { if !pump.prepareToSleep() { lost() } }

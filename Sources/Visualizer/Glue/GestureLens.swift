@@ -53,6 +53,25 @@ public final class GestureLens {
             }
         }
         if cancelled { dispatcher.cancel() } else { dispatcher.frame() }
+        updatePendingPress(event)
+    }
+
+    /// Tells the visualizer which press the long-press recognizer is timing: while it is
+    /// possible and has started its press, its one finger is the only one down.
+    private func updatePendingPress(_ event: TouchEvent) {
+        let recognizer = gestures.longPress
+        var press: PendingPress?
+        if recognizer.state == .possible, let start = recognizer.pressStartTime {
+            var finger: Touch?, down = 0
+            for touch in event.allTouches where touch.phase != .ended && touch.phase != .cancelled {
+                finger = touch
+                down += 1
+            }
+            if down == 1, let finger {
+                press = PendingPress(key: finger.sourceID, start: start, duration: recognizer.minimumPressDuration)
+            }
+        }
+        if visualizer.pendingPress != press { visualizer.pendingPress = press }
     }
 
     private var now: Double { max(dispatcher.event.timestamp, dispatcher.scheduler.now) }
@@ -62,7 +81,10 @@ public final class GestureLens {
         let g = gestures
         g.observe(g.tap) { [unowned self] r in if r.state == .ended { visualizer.showTap(at: r.location(in: nil), time: now) } }
         g.observe(g.doubleTap) { [unowned self] r in if r.state == .ended { visualizer.showDoubleTap(at: r.location(in: nil), time: now) } }
-        g.observe(g.longPress) { [unowned self] r in if r.state == .began { visualizer.showLongPress(at: r.location(in: nil), time: now) } }
+        g.observe(g.longPress) { [unowned self] r in
+            visualizer.pendingPress = nil  // began, failed or reset: no press is being timed
+            if r.state == .began { visualizer.showLongPress(at: r.location(in: nil), time: now) }
+        }
         g.observe(g.pan) { [unowned self] r in
             if Self.isFinished(r) { visualizer.endCue(.pan, time: now) } else { visualizer.updatePan(at: r.location(in: nil), time: now) }
         }

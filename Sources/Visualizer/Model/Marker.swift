@@ -17,11 +17,8 @@ struct Marker {
     /// Palette slot (finger number − 1).
     var slot: Int
     var position: Point
-    var downPosition: Point
     var downTime: Double
     var lastUpdate: Double
-    /// Moved far enough from where it went down that it is no long press.
-    var movedAway = false
     /// Distance travelled since the last ripple.
     var travelSinceRipple = 0.0
     var shape: ContactShape?

@@ -17,6 +17,10 @@ public final class TouchVisualizer {
     public internal(set) var isAnimating = false
     /// The next time something changes without input (a stale marker's fade), if any.
     public internal(set) var nextDeadline: Double?
+    /// The press the long-press recognizer is timing, if any: its marker shows a ring that
+    /// fills until the press is due. The gesture lens sets it from the recognizer itself, so
+    /// the fill shows only for a press that can still happen.
+    public var pendingPress: PendingPress?
 
     var markers = SlotPool<Marker>(capacity: 0)
     var ripples = SlotPool<Ripple>(capacity: 0)
@@ -68,8 +72,7 @@ public final class TouchVisualizer {
     public func touchDown(key: Int, at position: Point, time: Double, shape: ContactShape? = nil) {
         if let existing = liveMarker(key) { endMarker(existing, at: time) }
         guard let slot = usedSlots.firstIndex(of: false) else { return }
-        var marker = Marker(key: key, slot: slot, position: position, downPosition: position,
-                            downTime: time, lastUpdate: time)
+        var marker = Marker(key: key, slot: slot, position: position, downTime: time, lastUpdate: time)
         marker.shape = shape
         if markers.take(marker) == nil {
             // Every marker is in use: recycle the oldest fading one, if any.
@@ -102,7 +105,6 @@ public final class TouchVisualizer {
         marker.position = position
         marker.lastUpdate = time
         if shape != nil { marker.shape = shape }
-        if marker.downPosition.distance(to: position) > GestureDefaults.touchSlop { marker.movedAway = true }
         markers[index] = marker
     }
 
@@ -224,20 +226,19 @@ public final class TouchVisualizer {
                    ringOpacity: style.ringOpacity, shadowOpacity: style.shadowOpacity)
     }
 
-    /// The long-press cue: a ring that fills while a finger rests, until the press is due.
+    /// The long-press fill: a ring around the pressing finger's marker that fills from the
+    /// press's start (after `longPressArcDelay`, so quick taps show none) until it is due.
     private func appendLongPressProgress(for m: Marker, owner: Int, at time: Double) {
-        guard style.showCues.contains(.longPress), m.fadeStart == nil, !m.movedAway else { return }
-        let age = time - m.downTime
-        let span = style.longPressDuration - style.longPressArcDelay
-        guard span > 0 else { return }
-        if age < style.longPressArcDelay {
-            isAnimating = true
-            nextDeadline = min(nextDeadline ?? .infinity, m.downTime + style.longPressArcDelay)
+        guard style.showCues.contains(.longPress), m.fadeStart == nil,
+              let press = pendingPress, press.key == m.key else { return }
+        let fillStart = press.start + style.longPressArcDelay, due = press.start + press.duration
+        guard due > fillStart, time < due else { return }
+        isAnimating = true
+        guard time >= fillStart else {
+            nextDeadline = min(nextDeadline ?? .infinity, fillStart)
             return
         }
-        guard age < style.longPressDuration else { return }
-        isAnimating = true
-        let progress = (age - style.longPressArcDelay) / span
+        let progress = (time - fillStart) / (due - fillStart)
         items.append(DrawItem(identity: .init(owner: owner, part: 2), center: m.position,
                               shape: .arc(radius: style.markerRadius + 2 * style.ringWidth + 2, width: style.ringWidth,
                                           start: -.pi / 2, sweep: 2 * .pi * progress),
@@ -265,5 +266,17 @@ public final class TouchVisualizer {
         static let marker = 2_000_000
         /// Marker, contact shape, long-press fill.
         static let markerParts = 3
+    }
+}
+
+/// A press a long-press recognizer is timing: the finger's key, when the press started and
+/// how long it must last (the recognizer's `pressStartTime` and `minimumPressDuration`).
+public struct PendingPress: Equatable, Sendable {
+    public var key: Int
+    public var start: Double
+    public var duration: Double
+
+    public init(key: Int, start: Double, duration: Double) {
+        (self.key, self.start, self.duration) = (key, start, duration)
     }
 }

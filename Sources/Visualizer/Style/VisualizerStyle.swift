@@ -43,9 +43,11 @@ public struct VisualizerStyle: Equatable, Sendable {
     public var showCues: Set<GestureKind> = Set(GestureKind.allCases)
     public var cueColor = Color.white
     public var cueDuration = 0.45
-    /// The long press fill starts after this delay (so quick taps show no arc) and completes
-    /// at `longPressDuration`.
+    /// The long press fill starts this long after the press (so quick taps show no arc); it
+    /// completes when the long-press recognizer's press is due.
     public var longPressArcDelay = 0.15
+    /// How long a finger rests before it is a long press (applied to the recognizers through
+    /// `GestureSettings`).
     public var longPressDuration = GestureDefaults.longPressDuration
     public var cueLineWidth = 3.0
 

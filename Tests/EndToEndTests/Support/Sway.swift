@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessSway
 import Testing
 
 /// A private headless sway for end-to-end tests, run by an unprivileged user when the tests
@@ -19,60 +20,22 @@ final class Sway {
         return nil
     }
 
-    let runtimeDirectory: URL
-    private let process = Process()
-    private var clients: [Process] = []
+    /// The session (one shared piece with `touchlight demo`).
+    let session: HeadlessSway
+    var runtimeDirectory: URL { URL(fileURLWithPath: session.runtimeDirectory) }
+    var environment: [String: String] { session.environment }
 
     init(width: Int = 800, height: Int = 600) throws {
-        runtimeDirectory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-e2e-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true)
-        let config = runtimeDirectory.appendingPathComponent("sway.conf")
-        try "output HEADLESS-1 resolution \(width)x\(height)\ndefault_border none\nseat * hide_cursor 100\n".write(to: config, atomically: true, encoding: .utf8)
-        chmod(config.path, 0o644)
-        chmod(runtimeDirectory.path, 0o700)
-        var arguments = ["sway", "-c", config.path]
-        if getuid() == 0 {
-            _ = try Self.run("/usr/bin/chown", [Self.testUser, runtimeDirectory.path])
-            arguments = ["setpriv", "--reuid=\(Self.testUser)", "--regid=\(Self.testUser)", "--init-groups", "--"] + arguments
-        }
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WLR_BACKENDS": "headless",
-                               "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman", "PATH": "/usr/bin:/bin",
-                               "HOME": runtimeDirectory.path]
-        let log = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        let socket = runtimeDirectory.appendingPathComponent("wayland-1").path
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(100_000) }
-        guard FileManager.default.fileExists(atPath: socket) else { stop(); throw SwayError.didNotStart }
-        usleep(300_000)
+        session = try HeadlessSway(width: width, height: height, userWhenRoot: Self.testUser)
+        usleep(300_000)  // sway's IPC socket and output come up just after its Wayland socket
     }
 
-    enum SwayError: Error { case didNotStart, commandFailed(String) }
-
-    var environment: [String: String] {
-        var env = ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": "wayland-1", "PATH": "/usr/bin:/bin",
-                   "HOME": runtimeDirectory.path]
-        if let ipc = try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory.path).first(where: { $0.hasPrefix("sway-ipc") }) {
-            env["SWAYSOCK"] = runtimeDirectory.appendingPathComponent(ipc).path
-        }
-        return env
-    }
+    enum SwayError: Error { case commandFailed(String) }
 
     /// Starts a client in the session; its standard error goes to the returned pipe.
     @discardableResult
     func start(_ executable: String, _ arguments: [String], stderr: Pipe? = nil, stdout: Pipe? = nil) throws -> Process {
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : (Self.which(executable) ?? executable))
-        client.arguments = arguments
-        client.environment = environment
-        client.standardOutput = stdout ?? FileHandle(forWritingAtPath: "/dev/null")
-        client.standardError = stderr ?? FileHandle(forWritingAtPath: "/dev/null")
-        try client.run()
-        clients.append(client)
-        return client
+        try session.start([executable] + arguments, standardOutput: stdout, standardError: stderr)
     }
 
     /// A screenshot of `output` (all outputs when nil), also kept as PNG for people.
@@ -91,28 +54,13 @@ final class Sway {
         try Self.run("/usr/bin/swaymsg", arguments, environment: environment)
     }
 
-    func stop() {
-        for client in clients where client.isRunning { client.terminate() }
-        for client in clients { waitForExit(client, timeout: 2) }
-        if process.isRunning {
-            process.terminate()
-            waitForExit(process)
-        }
-        try? FileManager.default.removeItem(at: runtimeDirectory)
-    }
+    func stop() { session.stop() }
 
     /// The compositor's process id (to freeze it with SIGSTOP).
-    var compositorPID: Int32 { process.processIdentifier }
+    var compositorPID: Int32 { session.compositorPID }
 
     /// Ends sway alone, leaving its clients to find out.
-    func stopCompositorOnly() {
-        if process.isRunning {
-            process.terminate()
-            waitForExit(process)
-        }
-    }
-
-    deinit { stop() }
+    func stopCompositorOnly() { session.stopCompositor() }
 
     // MARK: Helpers
 
@@ -139,29 +87,15 @@ final class Sway {
         return output
     }
 
-    static func which(_ tool: String) -> String? {
-        for dir in ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"] {
-            let path = "\(dir)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
+    static func which(_ tool: String) -> String? { HeadlessSway.which(tool) }
 
     static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
 }
 
-/// Waits for a process to end (at most `timeout` seconds; then it is killed). Polls
-/// `isRunning`: Foundation's `waitUntilExit` can hang on Swift Testing's threads.
+/// Waits for a process to end (at most `timeout` seconds; then it is killed).
 @discardableResult
 func waitForExit(_ process: Process, timeout: Double = 10) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    if process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        while process.isRunning { usleep(20_000) }
-        return false
-    }
-    return true
+    HeadlessSway.waitForExit(process, timeout: timeout)
 }
 
 /// Reads everything a pipe has received so far (non-blocking) as text.
