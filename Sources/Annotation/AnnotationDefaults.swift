@@ -1,0 +1,37 @@
+import TouchCore
+
+/// Annotation's tunables, named once (as Flutter keeps its gesture constants in one file).
+/// The `[annotate]` configuration section overrides most of them.
+public enum AnnotationDefaults {
+    /// 1€ filter: the cutoff at rest (Hz). Lower smooths slow strokes more.
+    public static let filterMinimumCutoff = 2.0
+    /// 1€ filter: how the cutoff grows with speed (per logical px/s). Higher lags less.
+    public static let filterBeta = 0.03
+    /// 1€ filter: the cutoff for the speed estimate (Hz), as in the paper.
+    public static let filterDerivativeCutoff = 1.0
+    /// Ink stays provisional until its contact moves this far (logical px): a tap leaves no
+    /// dot until the tap gestures are settled. The same slop as the tap recognizers'.
+    public static let provisionalSlop = GestureDefaults.touchSlop
+    /// Undo steps kept per output (the oldest are forgotten first).
+    public static let undoLimit = 200
+    /// A laser stroke fades out over this long after its contact lifts (seconds).
+    public static let laserFade = 1.5
+    /// The highlighter's opacity.
+    public static let highlighterOpacity = 0.35
+    /// Width presets (logical px); the first is the default width.
+    public static let widths: [Double] = [4, 8, 16]
+    /// The palette; the first is the default colour.
+    public static let palette = ["#e53935", "#1e88e5", "#43a047", "#fdd835", "#ffffff", "#000000"]
+    /// Samples closer than this to the previous one are dropped (logical px).
+    public static let minimumSampleSpacing = 0.5
+    /// Points per logical px of curve when a smoothed stroke is fitted with Catmull-Rom splines.
+    public static let curveStep = 2.0
+    /// An arrow head's length, as a multiple of the stroke width (at least 12 px).
+    public static let arrowHeadScale = 4.0
+}
+
+extension AnnotationDefaults {
+    /// A fingertip's typical contact size (logical px): a reported contact this size draws at
+    /// the set width; larger or smaller ones scale it (half to double).
+    public static let referenceContactSize = 12.0
+}

@@ -1,0 +1,137 @@
+import Foundation  // cos, sin, atan2
+import TouchCore
+import Visualizer
+
+/// One point of a stroke: where, and how wide the ink is there (logical px).
+public struct InkSample: Equatable, Sendable {
+    public var point: Point
+    public var width: Double
+
+    public init(_ point: Point, width: Double) {
+        self.point = point
+        self.width = width
+    }
+}
+
+/// A finished or growing piece of ink: its tool, colour and samples. Freehand tools keep the
+/// smoothed samples of their contact; shapes keep their two defining points.
+public struct Stroke: Equatable, Sendable {
+    /// Unique within its document, in the order strokes began.
+    public let id: Int
+    public let tool: Tool
+    public let color: Color
+    public internal(set) var samples: [InkSample]
+    /// When its contact lifted (a laser fades from then), nil while it grows.
+    public internal(set) var endTime: Double?
+
+    public init(id: Int, tool: Tool, color: Color, samples: [InkSample], endTime: Double? = nil) {
+        (self.id, self.tool, self.color, self.samples, self.endTime) = (id, tool, color, samples, endTime)
+    }
+
+    /// The polylines to draw, each with round caps and joins: the fitted curve of a freehand
+    /// stroke (plus an arrow's head), or a shape's outline.
+    public var polylines: [[InkSample]] {
+        guard let first = samples.first else { return [] }
+        let last = samples[samples.count - 1]
+        switch tool {
+        case .line:
+            return [[first, last]]
+        case .rectangle:
+            let a = first.point, b = last.point, w = first.width
+            return [[a, Point(x: b.x, y: a.y), b, Point(x: a.x, y: b.y), a].map { InkSample($0, width: w) }]
+        case .ellipse:
+            return [Self.ellipse(first.point, last.point, width: first.width)]
+        case .arrow:
+            let curve = Self.fitted(samples)
+            return [curve] + Self.arrowHead(along: curve)
+        case .pen, .highlighter, .laser, .eraser:
+            return [Self.fitted(samples)]
+        }
+    }
+
+    /// Everything the stroke may cover, its width included.
+    public var bounds: Rect {
+        var box = Rect.null
+        for line in polylines {
+            for s in line {
+                box = box.union(Rect(x: s.point.x - s.width / 2, y: s.point.y - s.width / 2, width: s.width, height: s.width))
+            }
+        }
+        return box
+    }
+
+    /// Whether ink of this stroke lies within `radius` of `point`.
+    public func touches(_ point: Point, radius: Double) -> Bool {
+        for line in polylines {
+            if line.count == 1, line[0].point.distance(to: point) <= radius + line[0].width / 2 { return true }
+            for i in line.indices.dropFirst() {
+                let reach = radius + max(line[i - 1].width, line[i].width) / 2
+                if Self.distance(from: point, toSegment: line[i - 1].point, line[i].point) <= reach { return true }
+            }
+        }
+        return false
+    }
+
+    // MARK: Geometry
+
+    /// A smooth curve through the samples: uniform Catmull-Rom segments, subdivided about every
+    /// `AnnotationDefaults.curveStep` px, widths interpolated along.
+    static func fitted(_ samples: [InkSample]) -> [InkSample] {
+        guard samples.count > 2 else { return samples }
+        var out: [InkSample] = [samples[0]]
+        out.reserveCapacity(samples.count * 2)
+        for i in 0..<(samples.count - 1) {
+            let p0 = samples[max(0, i - 1)].point, p1 = samples[i].point
+            let p2 = samples[i + 1].point, p3 = samples[min(samples.count - 1, i + 2)].point
+            let steps = max(1, Int((p1.distance(to: p2) / AnnotationDefaults.curveStep).rounded(.up)))
+            for step in 1...steps {
+                let t = Double(step) / Double(steps)
+                let width = samples[i].width + (samples[i + 1].width - samples[i].width) * t
+                out.append(InkSample(step == steps ? p2 : catmullRom(p0, p1, p2, p3, t), width: width))
+            }
+        }
+        return out
+    }
+
+    static func catmullRom(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+        let t2 = t * t, t3 = t2 * t
+        func axis(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+            0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (3 * b - a - 3 * c + d) * t3)
+        }
+        return Point(x: axis(p0.x, p1.x, p2.x, p3.x), y: axis(p0.y, p1.y, p2.y, p3.y))
+    }
+
+    /// The ellipse inscribed in the box with corners `a` and `b`, as a closed polygon.
+    static func ellipse(_ a: Point, _ b: Point, width: Double) -> [InkSample] {
+        let center = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        let rx = abs(b.x - a.x) / 2, ry = abs(b.y - a.y) / 2
+        let count = max(16, min(256, Int((rx + ry) / 2)))
+        return (0...count).map { i in
+            let angle = 2 * Double.pi * Double(i) / Double(count)
+            return InkSample(Point(x: center.x + rx * cos(angle), y: center.y + ry * sin(angle)), width: width)
+        }
+    }
+
+    /// The two barbs of an arrow head at the curve's end, pointing the way it was drawn.
+    static func arrowHead(along curve: [InkSample]) -> [[InkSample]] {
+        guard let tip = curve.last else { return [] }
+        let length = max(12, tip.width * AnnotationDefaults.arrowHeadScale)
+        // The direction over the last `length` of the curve, so jitter at the tip cannot turn it.
+        guard let back = curve.last(where: { $0.point.distance(to: tip.point) >= length / 2 }) ?? curve.first,
+              back.point != tip.point else { return [] }
+        let angle = atan2(tip.point.y - back.point.y, tip.point.x - back.point.x)
+        return [-1.0, 1.0].map { side in
+            let barb = angle + .pi + side * .pi / 6
+            let end = Point(x: tip.point.x + length * cos(barb), y: tip.point.y + length * sin(barb))
+            return [InkSample(end, width: tip.width), tip]
+        }
+    }
+
+    static func distance(from p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        guard lengthSquared > 0 else { return p.distance(to: a) }
+        let t = min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared))
+        return p.distance(to: Point(x: a.x + t * dx, y: a.y + t * dy))
+    }
+}

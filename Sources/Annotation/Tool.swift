@@ -1,0 +1,27 @@
+/// What a contact does on the ink layer.
+public enum Tool: String, CaseIterable, Sendable {
+    /// Freehand ink.
+    case pen
+    /// Freehand translucent ink, kept under pen ink.
+    case highlighter
+    /// A freehand stroke ending in a head that points its way.
+    case arrow
+    /// Shapes: dragged with one finger, or spanned between two fingers.
+    case line, rectangle, ellipse
+    /// Removes the whole strokes it touches.
+    case eraser
+    /// Freehand ink that fades out after the lift.
+    case laser
+
+    /// The name used by the configuration and `touchlight ctl tool NAME`.
+    public var name: String { rawValue }
+
+    /// Every tool's name, for messages listing the valid ones.
+    public static var names: [String] { allCases.map(\.name) }
+
+    /// Tools that draw a shape between two points instead of following the finger.
+    public var isShape: Bool { self == .line || self == .rectangle || self == .ellipse }
+
+    /// Tools whose strokes are smoothed and fitted (the others are exact shapes or erase).
+    public var isFreehand: Bool { self == .pen || self == .highlighter || self == .arrow || self == .laser }
+}
