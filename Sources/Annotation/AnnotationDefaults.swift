@@ -6,7 +6,7 @@ public enum AnnotationDefaults {
     /// 1€ filter: the cutoff at rest (Hz). Lower smooths slow strokes more.
     public static let filterMinimumCutoff = 2.0
     /// 1€ filter: how the cutoff grows with speed (per logical px/s). Higher lags less.
-    public static let filterBeta = 0.03
+    public static let filterBeta = 0.1
     /// 1€ filter: the cutoff for the speed estimate (Hz), as in the paper.
     public static let filterDerivativeCutoff = 1.0
     /// Ink stays provisional until its contact moves this far (logical px): a tap leaves no

@@ -113,7 +113,7 @@ public struct Stroke: Equatable, Sendable {
     }
 
     /// The two barbs of an arrow head at the curve's end, pointing the way it was drawn.
-    static func arrowHead(along curve: [InkSample]) -> [[InkSample]] {
+    public static func arrowHead(along curve: [InkSample]) -> [[InkSample]] {
         guard let tip = curve.last else { return [] }
         let length = max(12, tip.width * AnnotationDefaults.arrowHeadScale)
         // The direction over the last `length` of the curve, so jitter at the tip cannot turn it.

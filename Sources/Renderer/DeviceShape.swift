@@ -9,6 +9,8 @@ enum DeviceShape {
     case ellipse(center: Point, major: Double, minor: Double, angle: Double)
     case arc(center: Point, radius: Double, width: Double, start: Double, sweep: Double)
     case capsule(from: Point, to: Point, width: Double)
+    /// A capsule whose width changes along it (a piece of variable-width ink).
+    case taperedCapsule(from: Point, to: Point, startWidth: Double, endWidth: Double)
 
     func signedDistance(_ p: Point) -> Double {
         switch self {
@@ -42,6 +44,11 @@ enum DeviceShape {
             let length2 = abx * abx + aby * aby
             let t = length2 == 0 ? 0 : max(0, min(1, ((p.x - a.x) * abx + (p.y - a.y) * aby) / length2))
             return p.distance(to: Point(x: a.x + abx * t, y: a.y + aby * t)) - w / 2
+        case .taperedCapsule(let a, let b, let wa, let wb):
+            let abx = b.x - a.x, aby = b.y - a.y
+            let length2 = abx * abx + aby * aby
+            let t = length2 == 0 ? 0 : max(0, min(1, ((p.x - a.x) * abx + (p.y - a.y) * aby) / length2))
+            return p.distance(to: Point(x: a.x + abx * t, y: a.y + aby * t)) - (wa + (wb - wa) * t) / 2
         }
     }
 }

@@ -13,6 +13,8 @@ public final class MarkerRenderer {
     }
 
     let sprites = SpriteCache()
+    /// Drawn in each damaged rectangle before the items (the ink, under the markers).
+    public weak var underlay: Underlay?
     private var tiles: TileGrid
     private var scratch = MaskImage(width: 256, height: 256)
     /// The source colour of mask-shaped items, set to each item's premultiplied colour.
@@ -76,17 +78,13 @@ public final class MarkerRenderer {
         let clip = area.clipped(toWidth: canvas.width, height: canvas.height)
         guard !clip.isEmpty else { return }
         canvas.clear(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+        underlay?.composite(into: canvas, area: clip)
         for (index, item) in items.enumerated() where boxes[index].intersects(clip) {
             draw(item, box: boxes[index], into: canvas, clip: clip)
         }
     }
 
-    /// A logical rectangle in whole device pixels, rounded outwards.
-    private func devicePixels(of bounds: Rect) -> PixelRect {
-        let x0 = pixel((bounds.minX * scale).rounded(.down)), y0 = pixel((bounds.minY * scale).rounded(.down))
-        let x1 = pixel((bounds.maxX * scale).rounded(.up)) + 1, y1 = pixel((bounds.maxY * scale).rounded(.up)) + 1
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
+    private func devicePixels(of bounds: Rect) -> PixelRect { Renderer.devicePixels(of: bounds, scale: scale) }
 
     /// Composites `item`, whose device-pixel box is `box`, inside `clip`.
     private func draw(_ item: DrawItem, box: PixelRect, into canvas: Canvas, clip: PixelRect) {

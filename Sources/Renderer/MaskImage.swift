@@ -40,4 +40,28 @@ final class MaskImage {
             }
         }
     }
+
+    /// Sets the `w`×`h` top-left part of the mask to zero coverage.
+    func clear(width w: Int, height h: Int) {
+        for y in 0..<min(h, height) { (bytes + y * stride).update(repeating: 0, count: min(w, width)) }
+    }
+
+    /// Adds `shape` to the mask where it covers more than is there already (coverage is the
+    /// maximum, so overlapping pieces of one stroke never build up). The mask's (0, 0) is the
+    /// device pixel `origin`; only `area` (device pixels, inside the mask) is visited.
+    func accumulate(_ shape: DeviceShape, origin: (x: Int, y: Int), area: PixelRect) {
+        let x0 = max(0, area.x - origin.x), y0 = max(0, area.y - origin.y)
+        let x1 = min(width, area.x + area.width - origin.x), y1 = min(height, area.y + area.height - origin.y)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            let py = Double(origin.y + y) + 0.5
+            let row = bytes + y * stride
+            for x in x0..<x1 {
+                let d = shape.signedDistance(Point(x: Double(origin.x + x) + 0.5, y: py))
+                guard d < 0.5 else { continue }
+                let coverage: UInt8 = d <= -0.5 ? 255 : UInt8(((0.5 - d) * 255).rounded())
+                if coverage > row[x] { row[x] = coverage }
+            }
+        }
+    }
 }

@@ -37,6 +37,7 @@ import Visualizer
         },
         Scene(name: "long-press-fill", size: Size(width: 96, height: 96), time: 0.35) { v in
             v.touchDown(key: 1, at: Point(x: 48, y: 48), time: 0)
+            v.pendingPress = PendingPress(key: 1, start: 0, duration: GestureDefaults.longPressDuration)
         },
         Scene(name: "cue-tap", size: Size(width: 128, height: 128), time: 0.1) { v in
             v.showTap(at: Point(x: 64, y: 64), time: 0)
