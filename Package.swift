@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "TouchscreenInput", dependencies: ["TouchCore"]),
         .target(name: "Annotation", dependencies: ["TouchCore", "Visualizer"]),
-        .target(name: "TouchlightConfig", dependencies: ["Visualizer", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "TouchlightConfig", dependencies: ["Visualizer", "Annotation", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CZlib"], swiftSettings: optimizedEvenInDebug),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
@@ -40,10 +40,10 @@ let package = Package(
         .target(name: "SafeFiles"),
         .target(name: "HeadlessSway", dependencies: ["SafeFiles"]),
         .target(name: "OverlayClient",
-                dependencies: ["Renderer", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
+                dependencies: ["Renderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
-            "OverlayClient", "TouchlightConfig", "HeadlessSway", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSway", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "CAllocationCounter"]),
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSway"], exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSway", "TouchCore"], exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Annotation
 import TouchCore
 import TouchscreenInput
 import Visualizer
@@ -8,6 +9,7 @@ public struct Configuration: Equatable, Sendable {
     public var style = VisualizerStyle()
     public var input = Input()
     public var output = Output()
+    public var annotate = Annotate()
     /// Longest pause between the taps of a double tap, in seconds.
     public var doubleTapInterval = GestureDefaults.doubleTapInterval
     /// Frames per second at most (0: as fast as the compositor asks).
@@ -28,6 +30,18 @@ public struct Configuration: Equatable, Sendable {
         public var replayLoops = false
         /// When the libinput source cannot start, carry on with wl_touch instead of exiting.
         public var fallbackToWayland = false
+    }
+
+    /// Annotation: drawing ink on the overlay.
+    public struct Annotate: Equatable, Sendable {
+        /// The mode every overlay starts in (`touchlight annotate` starts in pass mode).
+        public var mode = AnnotationMode.off
+        /// Tool, colour, width, smoothing, laser fade and undo depth.
+        public var ink = InkDocument.Settings()
+        /// Whether a drawing finger also shows its marker.
+        public var markersWhileDrawing = true
+        /// Two fingers tapping undo, three redo.
+        public var tapGestures = true
     }
 
     public struct Output: Equatable, Sendable {

@@ -38,6 +38,17 @@ extension Setting {
         .texts("output", "only", "Outputs to show markers on, by name (empty: every output).", \.output.only),
         .text("output", "touchscreen_output", "libinput source: the output the touchscreen belongs to (empty: the built-in panel).", \.output.touchscreenOutput),
         .transform("output", "transform", "libinput source: the touchscreen's rotation relative to the output (auto: the output's own).", \.output.transform),
+        // [annotate]
+        .choice("annotate", "mode", "Mode at start: off (markers only), draw (touches draw ink) or pass (ink stays, touches reach the apps).", \.annotate.mode),
+        .choice("annotate", "tool", "Tool at start.", \.annotate.ink.tool),
+        .color("annotate", "color", "Ink colour at start.", \.annotate.ink.color),
+        .number("annotate", "width", "Ink width at start.", \.annotate.ink.width, 0.5...200),
+        .flag("annotate", "markers_while_drawing", "Show a marker under each drawing finger too.", \.annotate.markersWhileDrawing),
+        .flag("annotate", "tap_gestures", "While drawing, a two-finger tap undoes and a three-finger tap redoes.", \.annotate.tapGestures),
+        .milliseconds("annotate", "laser_fade_ms", "How long laser ink takes to fade after the lift.", \.annotate.ink.laserFade, 50...60_000),
+        .integer("annotate", "undo_steps", "Undo steps kept per output.", \.annotate.ink.undoLimit, 100...100_000),
+        .number("annotate", "smoothing_min_cutoff", "1€ filter: cutoff at rest in Hz (lower smooths slow strokes more).", \.annotate.ink.filter.minimumCutoff, 0.01...1_000),
+        .number("annotate", "smoothing_beta", "1€ filter: how fast the cutoff rises with speed (higher lags less; 0 smooths evenly).", \.annotate.ink.filter.beta, 0...100),
         // [performance]
         .integer("performance", "max_markers", "Most markers at once (fingers plus fading ones).", \.style.maximumMarkers, 1...100),
         .integer("performance", "max_ripples", "Most ripples at once; past it the oldest is recycled.", \.style.maximumRipples, 0...10_000),

@@ -1,3 +1,4 @@
+import Annotation
 import ArgumentParser
 import Foundation
 import OverlayClient
@@ -19,7 +20,7 @@ struct Touchlight: ParsableCommand {
             `touchlight` alone runs the overlay (the `run` subcommand).
             """,
         version: touchlightVersion,
-        subcommands: [RunCommand.self, Record.self, Demo.self, DoctorCommand.self, ConfigCommand.self],
+        subcommands: [RunCommand.self, Annotate.self, Record.self, Demo.self, DoctorCommand.self, ConfigCommand.self],
         defaultSubcommand: RunCommand.self)
 }
 
@@ -42,6 +43,24 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         try launch(overlay.makeOptions())
+    }
+}
+
+/// `touchlight annotate`: the overlay in pass mode, ready to draw.
+struct Annotate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the overlay for drawing on the screen: markers, plus ink that several fingers draw at once.",
+        discussion: """
+            Starts in pass mode: the ink stays on screen and every touch reaches the applications \
+            below. In draw mode (--mode draw, or `[annotate] mode`) every touch draws: ten \
+            fingers, ten strokes; a two-finger tap undoes and a three-finger tap redoes. The \
+            tool, colour and width come from the `[annotate]` section of the configuration.
+            """)
+
+    @OptionGroup var overlay: OverlayOptions
+
+    func run() throws {
+        try launch(overlay.makeOptions(mode: overlay.mode ?? AnnotationMode.pass.name))
     }
 }
 
@@ -74,6 +93,9 @@ struct OverlayOptions: ParsableArguments {
     @Flag(help: "Take touches instead of letting them through to the applications below (Escape ends it).")
     var capture = false
 
+    @Option(help: ArgumentHelp("Annotation mode at start: \(AnnotationMode.names.joined(separator: ", ")).", valueName: "mode"))
+    var mode: String?
+
     @Option(help: ArgumentHelp("Where touches come from: wayland (wl_touch) or libinput (touchscreens read directly, while touches pass through to the applications).", valueName: "source"))
     var source: String?
 
@@ -101,13 +123,16 @@ struct OverlayOptions: ParsableArguments {
             throw ValidationError("--speed must be a number from \(format(speeds.lowerBound)) to \(format(speeds.upperBound)), not \(speed).")
         }
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one.") }
+        if let mode, AnnotationMode(rawValue: mode) == nil {
+            throw ValidationError("--mode must be one of \(AnnotationMode.names.joined(separator: ", ")), not \(mode).")
+        }
         if let source, !["wayland", "libinput"].contains(source) {
             throw ValidationError("--source must be wayland or libinput, not \(source) (a replay is chosen with --replay FILE).")
         }
     }
 
     /// The options: flags over the configuration file over the defaults.
-    func makeOptions(record: String? = nil) throws -> Options {
+    func makeOptions(record: String? = nil, mode: String? = nil) throws -> Options {
         var file = Configuration()
         let path = ConfigurationLocation.path(explicit: config, environment: ProcessInfo.processInfo.environment)
         if let path, config != nil || FileManager.default.fileExists(atPath: path) {
@@ -118,6 +143,7 @@ struct OverlayOptions: ParsableArguments {
         }
         var overrides = Overrides()
         overrides.capture = capture
+        overrides.mode = (mode ?? self.mode).flatMap(AnnotationMode.init(rawValue:))
         overrides.source = source.flatMap(InputSource.init(rawValue:))
         overrides.replayPath = replay
         overrides.replaySpeed = speed

@@ -166,6 +166,7 @@ public final class App {
         }
         for overlay in overlays.values {
             overlay.apply(style: style, doubleTapInterval: doubleTapInterval)
+            overlay.apply(annotate: options.configuration.annotate)
             overlay.maximumFrameRate = maximumFrameRate
         }
         for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }

@@ -1,3 +1,4 @@
+import Annotation
 import TouchlightConfig
 import TouchscreenInput
 import Visualizer
@@ -9,6 +10,8 @@ public struct Overrides: Sendable, Equatable {
     public var capture = false
     /// --source.
     public var source: InputSource?
+    /// --mode, or `touchlight annotate` (pass): the annotation mode at start.
+    public var mode: AnnotationMode?
     /// --replay, --speed, --loop.
     public var replayPath: String?
     public var replaySpeed: Double?
@@ -43,6 +46,7 @@ public struct Options: Sendable {
         }
         merged.input.replaySpeed = overrides.replaySpeed ?? file.input.replaySpeed
         merged.input.replayLoops = overrides.replayLoops || file.input.replayLoops
+        merged.annotate.mode = overrides.mode ?? file.annotate.mode
         configuration = merged
         self.overrides = overrides
     }

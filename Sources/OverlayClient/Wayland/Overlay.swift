@@ -1,7 +1,9 @@
+import Annotation
 import CWaylandClient
 import CWaylandProtocols
 import Renderer
 import TouchCore
+import TouchlightConfig
 import Visualizer
 
 /// The overlay on one output: a layer surface on the overlay layer, anchored to all edges,
@@ -18,6 +20,10 @@ final class Overlay {
     let window: OverlayWindow
     let dispatcher: TouchDispatcher
     private let renderer = MarkerRenderer()
+    /// The ink: its document, view and renderer.
+    let ink: OverlayInk
+    /// This frame's damage: the markers' and the ink's (storage kept between frames).
+    private var frameDamage: [Rect] = []
     private let buffers: BufferRing
     private unowned let events: OverlayEvents
     private let scheduler: Scheduler
@@ -45,7 +51,7 @@ final class Overlay {
 
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
-         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int) {
+         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, annotate: Configuration.Annotate) {
         self.events = events
         self.scheduler = scheduler
         self.maximumFrameRate = maximumFrameRate
@@ -56,6 +62,8 @@ final class Overlay {
         buffers = BufferRing(shm: connection.shm!)
         window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: scheduler)
         window.isCapturing = capture
+        ink = OverlayInk(window: window, settings: annotate)
+        frameDamage.reserveCapacity(128)
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
         window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
@@ -77,6 +85,7 @@ final class Overlay {
         zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capture, version: connection.layerShellVersion))
         zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
+        renderer.underlay = ink.isShown ? ink.renderer : nil
         updateInputRegion()
         wl_surface_commit(surface)  // the initial commit, without a buffer
     }
@@ -130,6 +139,23 @@ final class Overlay {
         setNeedsDraw()
     }
 
+    /// A reloaded `[annotate]` section (the ink stays).
+    func apply(annotate: Configuration.Annotate) {
+        ink.apply(annotate)
+        setNeedsDraw()
+    }
+
+    /// Switches the annotation mode: the input region follows (the whole output while drawing;
+    /// otherwise only what its views hit), and the ink shows or hides.
+    func setMode(_ mode: AnnotationMode) {
+        guard mode != ink.mode else { return }
+        ink.mode = mode
+        renderer.underlay = ink.isShown ? ink.renderer : nil
+        updateInputRegion()
+        draw(force: true)
+        wl_surface_commit(surface)
+    }
+
     /// Switches capture mode: the input region and keyboard interactivity follow.
     func setCapturing(_ capturing: Bool, layerShellVersion: UInt32) {
         window.isCapturing = capturing
@@ -147,6 +173,7 @@ final class Overlay {
         if newWidth != logicalSize.width || newHeight != logicalSize.height {
             logicalSize = (max(1, newWidth), max(1, newHeight))
             window.resize(to: size)
+            ink.resize(to: window.bounds)
         }
         isConfigured = true
         scaleMayHaveChanged(force: true)
@@ -198,7 +225,7 @@ final class Overlay {
 
     private func frameDone() {
         frameCallback = nil
-        if needsDraw || window.visualizer.isAnimating { draw() }
+        if needsDraw || isAnimating { draw() }
     }
 
     private func draw(force: Bool = false) {
@@ -220,7 +247,12 @@ final class Overlay {
         let bounds = Rect(origin: .zero, size: size)
         visualizer.update(to: now, bounds: bounds)
         let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
-        let frameDamage = visualizer.damage.rects
+        frameDamage.removeAll(keepingCapacity: true)
+        frameDamage.append(contentsOf: visualizer.damage.rects)
+        if ink.isShown {
+            ink.update(time: now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
+            frameDamage.append(contentsOf: ink.renderer.damage)
+        }
         let buffer: ShmBuffer?
         do { buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) } catch {
             events.overlay(self, failed: error)
@@ -267,7 +299,7 @@ final class Overlay {
         if let wakeTimer { scheduler.cancel(wakeTimer) }
         wakeTimer = nil
         let visualizer = window.visualizer
-        switch FramePacing.next(isAnimating: visualizer.isAnimating, committed: committed,
+        switch FramePacing.next(isAnimating: isAnimating, committed: committed,
                                 nextDeadline: visualizer.nextDeadline, now: scheduler.now) {
         case .frameCallback: requestFrame()
         case .timer(let time) where frameCallback == nil:
@@ -289,9 +321,12 @@ final class Overlay {
 
     /// The pacing invariant: while anything animates, a frame callback or a timer is pending.
     var isAnimationScheduled: Bool {
-        FramePacing.holds(isAnimating: window.visualizer.isAnimating, frameCallbackPending: frameCallback != nil,
+        FramePacing.holds(isAnimating: isAnimating, frameCallbackPending: frameCallback != nil,
                           timerPending: wakeTimer != nil || frameRateTimer != nil)
     }
+
+    /// Whether the next frame differs without new input: markers or ink animate.
+    private var isAnimating: Bool { window.visualizer.isAnimating || ink.isAnimating }
 
     // MARK: Teardown
 

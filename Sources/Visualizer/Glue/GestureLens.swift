@@ -39,10 +39,10 @@ public final class GestureLens {
         canvas.frame = window.bounds
     }
 
-    /// Mirrors one event of the observed window.
-    func feed(_ event: TouchEvent) {
+    /// Mirrors one event of the observed window, leaving out touches on `ignoredView`.
+    func feed(_ event: TouchEvent, ignoring ignoredView: View? = nil) {
         var cancelled = false
-        for touch in event.allTouches {
+        for touch in event.allTouches where ignoredView == nil || touch.view !== ignoredView {
             let at = touch.location(in: nil)
             switch touch.phase {
             case .began: dispatcher.down(id: touch.sourceID, at: at, time: touch.timestamp)

@@ -14,6 +14,9 @@ public final class OverlayWindow: Window {
     public let captureSurface: View
     public let visualizer: TouchVisualizer
     public let lens: GestureLens
+    /// Touches on this view get no marker and no gesture cue (drawing fingers, when so
+    /// configured).
+    public weak var viewWithoutMarkers: View?
 
     /// Whether the overlay takes touches itself instead of letting them through.
     public var isCapturing: Bool {
@@ -57,20 +60,20 @@ public final class OverlayWindow: Window {
     public override func sendEvent(_ event: TouchEvent) {
         super.sendEvent(event)
         visualize(event)
-        lens.feed(event)
+        lens.feed(event, ignoring: viewWithoutMarkers)
     }
 
     private func visualize(_ event: TouchEvent) {
         // New fingers in id order, so simultaneous downs take palette slots predictably (sorted
         // only when there are any: frames of moves allocate nothing here).
         if event.allTouches.contains(where: { $0.phase == .began }) {
-            let began = event.allTouches.filter { $0.phase == .began }.sorted { $0.sourceID < $1.sourceID }
+            let began = event.allTouches.filter { $0.phase == .began && !isUnmarked($0) }.sorted { $0.sourceID < $1.sourceID }
             for touch in began {
                 visualizer.touchDown(key: touch.sourceID, at: touch.location(in: nil), time: touch.timestamp,
                                      shape: Self.shape(of: touch))
             }
         }
-        for touch in event.allTouches {
+        for touch in event.allTouches where !isUnmarked(touch) {
             switch touch.phase {
             case .moved:
                 visualizer.touchMoved(key: touch.sourceID, to: touch.location(in: nil), time: touch.timestamp,
@@ -80,6 +83,10 @@ public final class OverlayWindow: Window {
             default: break
             }
         }
+    }
+
+    private func isUnmarked(_ touch: Touch) -> Bool {
+        viewWithoutMarkers.map { touch.view === $0 } ?? false
     }
 
     private static func shape(of touch: Touch) -> ContactShape? {

@@ -1,0 +1,87 @@
+import TouchCore
+
+/// The view ink is drawn with: full size, below the toolbar and the markers. In draw mode it
+/// takes every touch (it is the hit-test answer wherever nothing else is); in pass and off
+/// modes it takes none, so touches fall through to the apps below.
+///
+/// Its touches feed the ink document through the responder chain, as a UIKit drawing view's
+/// would. Two tap recognizers on it turn a two-finger tap into undo and a three-finger tap
+/// into redo. How taps and ink settle:
+/// 1. Each contact's ink starts provisional and is not drawn (`InkDocument`).
+/// 2. It becomes real ink once the contact moves past the tap slop: then it is no tap.
+/// 3. A recognized tap cancels the view's touches (`cancelsTouchesInView`), which drops
+///    their provisional ink, then undoes or redoes: the tap leaves no dots.
+/// 4. When the last contact lifts and no tap was recognized, what is still provisional (a
+///    dot, a finger that rested) becomes real ink.
+@MainActor
+public final class InkView: View {
+    public let document: InkDocument
+    /// Two fingers tapping: undo.
+    public let undoTap = TapGestureRecognizer()
+    /// Three fingers tapping: redo.
+    public let redoTap = TapGestureRecognizer()
+    public var mode: AnnotationMode = .off {
+        didSet {
+            guard mode != oldValue else { return }
+            if mode != .draw { document.cancelAll() }
+            isUserInteractionEnabled = mode == .draw
+            isHidden = mode == .off
+        }
+    }
+
+    public init(frame: Rect, document: InkDocument) {
+        self.document = document
+        super.init(frame: frame)
+        isMultipleTouchEnabled = true
+        isUserInteractionEnabled = false
+        isHidden = true
+        undoTap.numberOfTouchesRequired = 2
+        undoTap.name = "undo-tap"
+        redoTap.numberOfTouchesRequired = 3
+        redoTap.name = "redo-tap"
+        _ = undoTap.addTarget { [unowned self] _ in self.tapRecognized { $0.undo() } }
+        _ = redoTap.addTarget { [unowned self] _ in self.tapRecognized { $0.redo() } }
+        addGestureRecognizer(undoTap)
+        addGestureRecognizer(redoTap)
+    }
+
+    private func tapRecognized(_ action: (InkDocument) -> Void) {
+        document.discardProvisionalInk()
+        action(document)
+    }
+
+    // MARK: Touches
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches {
+            document.begin(contact: touch.sourceID, at: touch.location(in: self), time: touch.timestamp, Self.details(of: touch))
+        }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches {
+            document.move(contact: touch.sourceID, to: touch.location(in: self), time: touch.timestamp, Self.details(of: touch))
+        }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches { document.end(contact: touch.sourceID, time: touch.timestamp) }
+        settleIfAllLifted(event)
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches { document.cancel(contact: touch.sourceID) }
+        settleIfAllLifted(event)
+    }
+
+    /// Rule 4: the last contact lifted and no tap took the ink.
+    private func settleIfAllLifted(_ event: TouchEvent) {
+        let anyDown = event.allTouches.contains { $0.view === self && ($0.phase != .ended && $0.phase != .cancelled) }
+        if !anyDown { document.confirmProvisionalInk() }
+    }
+
+    /// A touch's contact size (the panel's major axis) or pressure, when reported.
+    private static func details(of touch: Touch) -> InkDocument.Contact {
+        InkDocument.Contact(pressure: touch.force, size: touch.majorRadius.map { $0 * 2 })
+    }
+}

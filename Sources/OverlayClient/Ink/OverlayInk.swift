@@ -1,0 +1,55 @@
+import Annotation
+import Renderer
+import TouchCore
+import TouchlightConfig
+import Visualizer
+
+/// One overlay's annotation: its ink document, the view that takes drawing touches in its
+/// window, and the renderer that draws the ink under the markers.
+@MainActor
+final class OverlayInk {
+    let document: InkDocument
+    let view: InkView
+    let renderer = InkRenderer()
+    private unowned let window: OverlayWindow
+    private var markersWhileDrawing = true
+
+    init(window: OverlayWindow, settings: Configuration.Annotate) {
+        self.window = window
+        document = InkDocument(settings: settings.ink)
+        view = InkView(frame: window.bounds, document: document)
+        window.addSubview(view)  // above the capture surface, under the markers
+        apply(settings)
+        mode = settings.mode
+    }
+
+    var mode: AnnotationMode {
+        get { view.mode }
+        set {
+            view.mode = newValue
+            window.viewWithoutMarkers = newValue == .draw && !markersWhileDrawing ? view : nil
+        }
+    }
+
+    /// A reloaded `[annotate]` section: the ink and history stay; tool, colour and the rest follow.
+    func apply(_ settings: Configuration.Annotate) {
+        document.settings = settings.ink
+        markersWhileDrawing = settings.markersWhileDrawing
+        view.undoTap.isEnabled = settings.tapGestures
+        view.redoTap.isEnabled = settings.tapGestures
+        mode = view.mode
+    }
+
+    func resize(to bounds: Rect) { view.frame = bounds }
+
+    /// Whether ink is shown (and composited under the markers).
+    var isShown: Bool { view.mode != .off }
+
+    /// Brings the ink renderer up to date for a frame; its damage is then in `renderer.damage`.
+    func update(time: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) {
+        renderer.update(from: document, time: time, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    }
+
+    /// Whether the ink changes without input (a laser fading).
+    var isAnimating: Bool { isShown && renderer.isAnimating }
+}
