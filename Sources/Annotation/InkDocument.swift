@@ -43,11 +43,10 @@ public final class InkDocument {
     public private(set) var strokes: [Stroke] = []
     /// Finished laser strokes, fading out.
     public private(set) var fadingLasers: [Stroke] = []
-    /// Bumped whenever `strokes` changes other than by a stroke put on top: the renderer
-    /// redraws its persistent layer then (undo, redo, erase, clear).
+    /// Bumped whenever `strokes` changes other than by a stroke put on top (undo, redo, erase,
+    /// clear). Between two bumps `strokes` only grows at its end, so a renderer that remembers
+    /// the generation and the count it drew adds just the new strokes.
     public private(set) var rebuildGeneration = 0
-    /// Strokes put on top since the renderer last took them (`takeAddedStrokes`).
-    private var added: [Stroke] = []
     private var history: InkHistory
     private var live: [Int: LiveContact] = [:]
     private var nextID = 1
@@ -202,12 +201,6 @@ public final class InkDocument {
         }
     }
 
-    /// Finished strokes put on top since the last call, for the renderer to add to its layer.
-    public func takeAddedStrokes() -> [Stroke] {
-        defer { added.removeAll(keepingCapacity: true) }
-        return added
-    }
-
     /// A laser stroke's opacity at `time` (1 while drawn, then fading to 0).
     public func opacity(of laser: Stroke, at time: Double) -> Double {
         guard let end = laser.endTime, settings.laserFade > 0 else { return laser.endTime == nil ? 1 : 0 }
@@ -229,16 +222,12 @@ public final class InkDocument {
             return
         }
         strokes.append(stroke)
-        added.append(stroke)
         history.record(.add(stroke))
     }
 
     @discardableResult
     private func changed(_ didChange: Bool) -> Bool {
-        if didChange {
-            rebuildGeneration &+= 1
-            added.removeAll()
-        }
+        if didChange { rebuildGeneration &+= 1 }
         return didChange
     }
 

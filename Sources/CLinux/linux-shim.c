@@ -58,3 +58,14 @@ int tl_install_exit_signals(int notify_fd, int grace_ms) {
 }
 
 int tl_exit_signal(void) { return exit_signal; }
+
+#include <sys/socket.h>
+
+int tl_peer_credentials(int fd, unsigned int *uid, int *pid) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *uid = credentials.uid;
+    *pid = credentials.pid;
+    return 0;
+}

@@ -20,6 +20,8 @@ public final class InkRenderer: Underlay {
     private var mask = MaskImage(width: 256, height: 256)
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
     private var seenGeneration = -1
+    /// How many of the document's strokes are in the layer (valid for `seenGeneration`).
+    private var seenStrokes = 0
     private var entries: [LiveEntry] = []
     private var transient: [TransientItem] = []
     private var laserGeometry: [TransientItem] = []
@@ -72,18 +74,20 @@ public final class InkRenderer: Underlay {
     private func updateFinished(_ document: InkDocument, width: Int, height: Int) {
         if document.rebuildGeneration != seenGeneration {
             seenGeneration = document.rebuildGeneration
-            _ = document.takeAddedStrokes()  // already in `strokes`, drawn below
+            seenStrokes = document.strokes.count
             let hadInk = finished != nil
             finished = document.strokes.isEmpty ? nil : Canvas(width: width, height: height)
             for stroke in document.strokes { draw(stroke, into: finished!) }
             if hadInk || finished != nil { damage.append(Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)) }
             return
         }
-        for stroke in document.takeAddedStrokes() {
-            if finished == nil { finished = Canvas(width: width, height: height) }
+        guard document.strokes.count > seenStrokes else { return }
+        if finished == nil { finished = Canvas(width: width, height: height) }
+        for stroke in document.strokes[seenStrokes...] {
             draw(stroke, into: finished!)
             damage.append(stroke.bounds)
         }
+        seenStrokes = document.strokes.count
     }
 
     /// Rasterizes a whole stroke into a layer: highlighter ink under what is there, the rest over it.

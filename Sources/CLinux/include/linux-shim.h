@@ -19,3 +19,7 @@ int tl_install_exit_signals(int notify_fd, int grace_ms);
 
 /// The signal that asked the program to end, or 0.
 int tl_exit_signal(void);
+
+/// The user and process id of the peer of a connected Unix socket (SO_PEERCRED); 0 on
+/// success, -1 with errno set.
+int tl_peer_credentials(int fd, unsigned int *uid, int *pid);

@@ -25,7 +25,8 @@ extension App: OverlayEvents, SeatEvents {
         guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
                                                capture: isCapturing, style: style, doubleTapInterval: doubleTapInterval,
-                                               maximumFrameRate: maximumFrameRate, annotate: options.configuration.annotate)
+                                               maximumFrameRate: maximumFrameRate, annotate: annotateSettings)
+        if annotation.isPaused { overlays[output.globalName]?.setPaused(true) }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }

@@ -35,6 +35,10 @@ public final class App {
     let logger: Logger
     private var watcher: ConfigurationWatcher?
     let recorder: TraceRecorder?
+    /// `touchlight ctl`'s socket (nil when there is no runtime directory).
+    var control: ControlServer?
+    /// What ctl changed: it outlives a configuration reload.
+    var annotation = AnnotationState()
     var style: VisualizerStyle { options.style }
     var doubleTapInterval: Double { options.configuration.doubleTapInterval }
     var onlyOutputs: [String] { options.configuration.output.only }
@@ -108,6 +112,7 @@ public final class App {
         let displayFD = wl_display_get_fd(connection.display)
         loop.add(fd: displayFD) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
+        do { try startControl() } catch { return startFailed(error) }
         replay?.start(after: Self.replayStartDelay)
         libinputReplay?.start(after: Self.replayStartDelay)
         if usesLibinput && exitStatus == nil { startLibinput() }
@@ -166,7 +171,7 @@ public final class App {
         }
         for overlay in overlays.values {
             overlay.apply(style: style, doubleTapInterval: doubleTapInterval)
-            overlay.apply(annotate: options.configuration.annotate)
+            overlay.apply(annotate: annotateSettings)
             overlay.maximumFrameRate = maximumFrameRate
         }
         for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
@@ -209,6 +214,7 @@ public final class App {
             }
         }
         pump.cancelRead()
+        control?.close()
         stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
         for overlay in overlays.values { overlay.destroy() }
         overlays.removeAll()

@@ -10,6 +10,8 @@ enum ClientError: Error, CustomStringConvertible {
     case trace(String)
     /// The libinput source cannot read the touchscreens (as root, none found, no access).
     case touchscreens(String)
+    /// The control socket cannot be taken (another instance runs on this display).
+    case control(String)
     /// SIGINT or SIGTERM arrived before the overlay was running.
     case interrupted
 
@@ -27,7 +29,7 @@ enum ClientError: Error, CustomStringConvertible {
             return "lost the connection to the compositor: \(reason)"
         case .system(let call, let code):
             return "\(call) failed: \(String(cString: strerror(code)))"
-        case .trace(let message), .touchscreens(let message):
+        case .trace(let message), .touchscreens(let message), .control(let message):
             return message
         case .interrupted:
             return "interrupted by a signal while starting"

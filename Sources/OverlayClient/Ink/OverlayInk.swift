@@ -52,4 +52,14 @@ final class OverlayInk {
 
     /// Whether the ink changes without input (a laser fading).
     var isAnimating: Bool { isShown && renderer.isAnimating }
+
+    /// The ink alone on a transparent image of `pixelWidth` × `pixelHeight` at `scale` (for
+    /// `touchlight ctl save`), drawn by a renderer of its own.
+    func image(time: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) -> PNG.Image {
+        let canvas = Canvas(width: max(1, pixelWidth), height: max(1, pixelHeight))
+        let snapshot = InkRenderer()
+        snapshot.update(from: document, time: time, pixelWidth: canvas.width, pixelHeight: canvas.height, scale: scale)
+        snapshot.composite(into: canvas, area: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        return PNG.Image(width: canvas.width, height: canvas.height, rgba: canvas.rgbaBytes())
+    }
 }

@@ -17,8 +17,24 @@ final class EventLoop {
     private(set) var recentWakeups: [Double] = []
     var isRunning = true
 
+    private var removed: Set<Int32> = []
+
     func add(fd: Int32, events: Int16 = Int16(POLLIN), handler: @escaping (Int16) -> Void) {
+        removed.remove(fd)
+        sources.removeAll { $0.fd == fd }
         sources.append(Source(fd: fd, events: events, handler: handler))
+        pollSet = sources.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+    }
+
+    /// Stops watching `fd` (safe from inside a handler: it takes effect after this wakeup).
+    func remove(fd: Int32) {
+        removed.insert(fd)
+    }
+
+    private func dropRemoved() {
+        guard !removed.isEmpty else { return }
+        sources.removeAll { removed.contains($0.fd) }
+        removed.removeAll()
         pollSet = sources.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
     }
 
@@ -26,6 +42,7 @@ final class EventLoop {
     /// just before sleeping (the Wayland source flushes and prepares to read there); `cancel`
     /// runs when the wait ends without the first source being ready.
     func runOnce(before: () -> Void) {
+        dropRemoved()
         before()
         for i in pollSet.indices { pollSet[i].revents = 0 }
         let ready = poll(&pollSet, nfds_t(pollSet.count), -1)
@@ -38,8 +55,9 @@ final class EventLoop {
             isRunning = false
             return
         }
-        for (index, entry) in pollSet.enumerated() {
+        for (index, entry) in pollSet.enumerated() where !removed.contains(entry.fd) {
             sources[index].handler(entry.revents)
         }
+        dropRemoved()
     }
 }

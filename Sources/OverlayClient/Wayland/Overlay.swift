@@ -24,6 +24,8 @@ final class Overlay {
     let ink: OverlayInk
     /// This frame's damage: the markers' and the ink's (storage kept between frames).
     private var frameDamage: [Rect] = []
+    /// Set when what is shown changed wholesale (mode, pause): the next frame redraws everything.
+    private var needsFullRedraw = false
     private let buffers: BufferRing
     private unowned let events: OverlayEvents
     private let scheduler: Scheduler
@@ -150,8 +152,42 @@ final class Overlay {
     func setMode(_ mode: AnnotationMode) {
         guard mode != ink.mode else { return }
         ink.mode = mode
-        renderer.underlay = ink.isShown ? ink.renderer : nil
+        showChanged()
+    }
+
+    /// Paused: nothing is drawn and nothing taken (privacy while typing a password); the
+    /// markers and ink come back on resume.
+    private(set) var isPaused = false
+
+    func setPaused(_ paused: Bool) {
+        guard paused != isPaused else { return }
+        isPaused = paused
+        window.isHidden = paused  // hit-tests nothing: an empty input region
+        showChanged()
+    }
+
+    /// Undo, redo or clear on this output's ink.
+    func edit(_ command: ControlCommand) {
+        switch command {
+        case .undo: ink.document.undo()
+        case .redo: ink.document.redo()
+        case .clear: ink.document.clear()
+        default: return
+        }
+        setNeedsDraw()
+    }
+
+    /// The ink alone, at the size and scale of the overlay's buffers.
+    func inkImage() -> PNG.Image {
+        let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
+        return ink.image(time: scheduler.now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
+    }
+
+    /// After a mode or pause change: the input region follows, and everything is redrawn.
+    private func showChanged() {
+        renderer.underlay = ink.isShown && !isPaused ? ink.renderer : nil
         updateInputRegion()
+        needsFullRedraw = true
         draw(force: true)
         wl_surface_commit(surface)
     }
@@ -249,6 +285,10 @@ final class Overlay {
         let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
         frameDamage.removeAll(keepingCapacity: true)
         frameDamage.append(contentsOf: visualizer.damage.rects)
+        if needsFullRedraw {
+            frameDamage.append(bounds)
+            needsFullRedraw = false
+        }
         if ink.isShown {
             ink.update(time: now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
             frameDamage.append(contentsOf: ink.renderer.damage)
@@ -273,7 +313,7 @@ final class Overlay {
         // Every buffer, this one included, gets this frame's damage; this one then draws all it
         // missed. The lists keep their storage, so a steady stream of frames allocates nothing.
         buffers.noteDamage(frameDamage)
-        let drawn = renderer.draw(visualizer.items, into: buffer.canvas, damage: buffer.missedDamage ?? [bounds])
+        let drawn = renderer.draw(isPaused ? [] : visualizer.items, into: buffer.canvas, damage: buffer.missedDamage ?? [bounds])
         if buffer.missedDamage == nil { buffer.missedDamage = [] }
         buffer.missedDamage?.removeAll(keepingCapacity: true)
         wl_surface_attach(surface, buffer.buffer, 0, 0)

@@ -1,0 +1,147 @@
+import Annotation
+import Foundation
+import Renderer
+import SafeFiles
+import TouchlightConfig
+import Visualizer
+
+/// What `touchlight ctl` has set: it outlives a configuration reload (the file gives only the
+/// values at start).
+struct AnnotationState {
+    var mode: AnnotationMode?
+    var isPaused = false
+    var tool: Tool?
+    var color: Color?
+    var width: Double?
+
+    /// The file's `[annotate]` section with what ctl set over it.
+    func applied(to file: Configuration.Annotate) -> Configuration.Annotate {
+        var settings = file
+        if let mode { settings.mode = mode }
+        if let tool { settings.ink.tool = tool }
+        if let color { settings.ink.color = color }
+        if let width { settings.ink.width = width }
+        return settings
+    }
+}
+
+extension App {
+    /// The `[annotate]` settings in force: the file's, with what ctl changed.
+    var annotateSettings: Configuration.Annotate { annotation.applied(to: options.configuration.annotate) }
+
+    /// Takes this display's control socket; fails when another instance holds it. Without a
+    /// runtime directory touchlight runs on, uncontrollable, and says so.
+    func startControl() throws(ClientError) {
+        let path: String
+        do { path = try ControlSocket.path(environment: ProcessInfo.processInfo.environment) } catch {
+            note("no control socket (touchlight ctl will not work): \(error)")
+            return
+        }
+        do {
+            control = try ControlServer(path: path, loop: loop, answer: { [unowned self] line in self.answer(line) },
+                                        note: { [unowned self] message in self.note(message) })
+        } catch {
+            throw .control(error.description)
+        }
+    }
+
+    /// One reply line for one command line.
+    func answer(_ line: String) -> String {
+        do {
+            return execute(try ControlCommand(line: line)).json
+        } catch {
+            return ControlReply.failure(error.description).json
+        }
+    }
+
+    func execute(_ command: ControlCommand) -> ControlReply {
+        let ordered = overlays.values.sorted { $0.output.globalName < $1.output.globalName }
+        switch command {
+        case .mode(.set(let mode)):
+            setAnnotationMode(mode)
+        case .mode(.toggle):
+            setAnnotationMode(annotateSettings.mode == .draw ? .pass : .draw)
+        case .tool(let tool):
+            annotation.tool = tool
+            applyAnnotateSettings()
+        case .color(let color):
+            annotation.color = color
+            applyAnnotateSettings()
+        case .width(let width):
+            annotation.width = width
+            applyAnnotateSettings()
+        case .undo, .redo, .clear:
+            for overlay in ordered { overlay.edit(command) }
+        case .pause, .resume:
+            annotation.isPaused = command == .pause
+            for overlay in ordered { overlay.setPaused(annotation.isPaused) }
+        case .save(let directory):
+            return save(ordered, into: directory)
+        case .reload:
+            guard let path = options.overrides.configurationPath else { return .failure("no configuration file to reload") }
+            reloadConfiguration(from: path)
+        case .status:
+            break
+        }
+        return ControlReply(status: status(ordered))
+    }
+
+    private func setAnnotationMode(_ mode: AnnotationMode) {
+        annotation.mode = mode
+        for overlay in overlays.values { overlay.setMode(mode) }
+        note("annotation mode: \(mode.name)")
+    }
+
+    private func applyAnnotateSettings() {
+        for overlay in overlays.values { overlay.apply(annotate: annotateSettings) }
+    }
+
+    private func status(_ overlays: [Overlay]) -> ControlReply.Status {
+        let settings = annotateSettings
+        return ControlReply.Status(
+            pid: getpid(), mode: settings.mode.name, paused: annotation.isPaused, tool: settings.ink.tool.name,
+            color: settings.ink.color.hex, width: settings.ink.width,
+            outputs: overlays.map { overlay in
+                let ink = overlay.ink.document
+                return ControlReply.OutputStatus(name: overlay.output.name, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo)
+            })
+    }
+
+    /// One transparent PNG of the ink per output, written atomically (0600, never through a link).
+    private func save(_ overlays: [Overlay], into directory: String?) -> ControlReply {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"] ?? "."
+        let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
+        let target = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .failure("\(target) is not a directory")
+        }
+        let stamp = Self.timestamp()
+        var saved: [String] = []
+        for overlay in overlays {
+            let name = overlay.output.name.isEmpty ? "output-\(overlay.output.globalName)" : overlay.output.name
+            var path = "\(target)/touchlight-\(name)-\(stamp).png"
+            var counter = 2
+            while FileManager.default.fileExists(atPath: path) {
+                path = "\(target)/touchlight-\(name)-\(stamp)-\(counter).png"
+                counter += 1
+            }
+            do {
+                try SafeFiles.writeAtomically(PNG.encode(overlay.inkImage()), to: path)
+            } catch {
+                return ControlReply(ok: false, error: "could not save: \(error)", saved: saved)
+            }
+            saved.append(path)
+        }
+        note("ink saved: \(saved.joined(separator: ", "))")
+        return ControlReply(saved: saved)
+    }
+
+    private static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+}

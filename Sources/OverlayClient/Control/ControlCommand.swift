@@ -1,0 +1,88 @@
+import Annotation
+import TouchCore
+import Visualizer
+
+/// One line a `touchlight ctl` client sends: a command word and its argument.
+public enum ControlCommand: Equatable, Sendable {
+    case mode(ModeChange)
+    case tool(Tool)
+    case color(Color)
+    case width(Double)
+    case undo, redo, clear
+    /// One PNG of the ink per output, into this directory (nil: the default one).
+    case save(directory: String?)
+    /// Hide every marker and all ink (and take no input) until `resume`.
+    case pause, resume
+    case status, reload
+
+    public enum ModeChange: Equatable, Sendable {
+        case set(AnnotationMode)
+        /// draw ↔ pass (off goes to draw).
+        case toggle
+    }
+
+    /// The command words, for help and for messages listing the valid ones.
+    public static let words = ["mode", "tool", "color", "colour", "width", "undo", "redo", "clear", "save", "pause", "resume", "status", "reload"]
+    /// The widest ink accepted, in logical px.
+    public static let widths = 0.5...200.0
+    /// The longest line accepted (bytes, newline excluded).
+    public static let maximumLineLength = 4096
+
+    /// Parses one line (without its newline); the error says what was wrong and what is valid.
+    public init(line: String) throws(ControlError) {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let word = words.first?.lowercased() else { throw ControlError("empty command; commands: \(Self.words.joined(separator: ", "))") }
+        let arguments = Array(words.dropFirst())
+        func only(_ command: ControlCommand) throws(ControlError) -> ControlCommand {
+            guard arguments.isEmpty else { throw ControlError("\(word) takes no argument") }
+            return command
+        }
+        func one(_ what: String) throws(ControlError) -> String {
+            guard arguments.count == 1 else { throw ControlError("\(word) takes one argument: \(what)") }
+            return arguments[0]
+        }
+        switch word {
+        case "mode":
+            let names = AnnotationMode.names + ["toggle"]
+            let name = try one(names.joined(separator: "|"))
+            if name == "toggle" { self = .mode(.toggle); return }
+            guard let mode = AnnotationMode(rawValue: name) else { throw ControlError("unknown mode \(quoted(name)); modes: \(names.joined(separator: ", "))") }
+            self = .mode(.set(mode))
+        case "tool":
+            let name = try one(Tool.names.joined(separator: "|"))
+            guard let tool = Tool(rawValue: name) else { throw ControlError("unknown tool \(quoted(name)); tools: \(Tool.names.joined(separator: ", "))") }
+            self = .tool(tool)
+        case "color", "colour":
+            let hex = try one("#RRGGBB or #RRGGBBAA")
+            guard let color = Color(hex: hex) else { throw ControlError("\(quoted(hex)) is not a colour; write #RRGGBB or #RRGGBBAA") }
+            self = .color(color)
+        case "width":
+            let text = try one("a number of logical px")
+            guard let width = Double(text), Self.widths.contains(width) else {
+                throw ControlError("width must be a number from \(Self.widths.lowerBound) to \(Self.widths.upperBound), not \(quoted(text))")
+            }
+            self = .width(width)
+        case "undo": self = try only(.undo)
+        case "redo": self = try only(.redo)
+        case "clear": self = try only(.clear)
+        case "pause": self = try only(.pause)
+        case "resume": self = try only(.resume)
+        case "status": self = try only(.status)
+        case "reload": self = try only(.reload)
+        case "save":
+            guard arguments.count <= 1 else { throw ControlError("save takes at most one argument: a directory") }
+            self = .save(directory: arguments.first)
+        default:
+            throw ControlError("unknown command \(quoted(word)); commands: \(Self.words.joined(separator: ", "))")
+        }
+    }
+}
+
+/// Why a control command was refused.
+public struct ControlError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Untrusted text for a message: quoted, short, control characters masked.
+private func quoted(_ text: String) -> String { "\"" + excerpt(text, limit: 40) + "\"" }

@@ -1,0 +1,157 @@
+import CLinux
+import Foundation
+
+/// The running instance's end of `touchlight ctl`: it holds the display's lock (so a second
+/// instance refuses to start and names this one), listens on the private socket, refuses peers
+/// of another user (SO_PEERCRED), and answers each line with one reply line.
+@MainActor
+final class ControlServer {
+    /// Most clients connected at once; more are closed at once.
+    static let maximumClients = 16
+
+    let path: String
+    private let lockFD: Int32
+    private let listenFD: Int32
+    private var clients: [Int32: [UInt8]] = [:]
+    private let loop: EventLoop
+    private let answer: (String) -> String
+    private let note: (String) -> Void
+
+    /// Takes the display: its lock, then its socket (one left by a crashed instance is
+    /// replaced). Throws when another instance runs, naming its PID.
+    init(path: String, loop: EventLoop, answer: @escaping (String) -> String, note: @escaping (String) -> Void) throws(ControlError) {
+        self.path = path
+        self.loop = loop
+        self.answer = answer
+        self.note = note
+        lockFD = try Self.takeLock(ControlSocket.lockPath(forSocket: path))
+        do {
+            listenFD = try Self.listen(at: path)
+        } catch {
+            Glibc.close(lockFD)
+            throw error
+        }
+        loop.add(fd: listenFD) { [unowned self] revents in if revents & Int16(POLLIN) != 0 { self.acceptClient() } }
+    }
+
+    /// Stops listening, disconnects every client and removes the socket (the lock goes last).
+    func close() {
+        for fd in clients.keys { disconnect(fd) }
+        loop.remove(fd: listenFD)
+        Glibc.close(listenFD)
+        unlink(path)
+        Glibc.close(lockFD)
+    }
+
+    // MARK: Taking the display
+
+    private static func takeLock(_ lockPath: String) throws(ControlError) -> Int32 {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ControlError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else {
+            Glibc.close(fd)
+            throw ControlError("\(lockPath) is not a file of yours; remove it")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = pread(fd, &buffer, buffer.count, 0)
+            Glibc.close(fd)
+            let pid = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "unknown"
+            throw ControlError("touchlight is already running on this display (pid \(pid)); control it with `touchlight ctl`, or stop it first")
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pwrite(fd, pid, pid.count, 0)
+        return fd
+    }
+
+    private static func listen(at path: String) throws(ControlError) -> Int32 {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            // We hold the lock, so whoever made this socket is gone: replace it, if it is ours.
+            guard info.st_mode & S_IFMT == S_IFSOCK, info.st_uid == getuid() else {
+                throw ControlError("\(path) is not a socket of yours; remove it")
+            }
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw ControlError("cannot create the control socket: \(String(cString: strerror(errno)))") }
+        var address = ControlSocket.address(path)
+        // Created 0600 from the start: no moment when another user could connect.
+        let previousMask = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        umask(previousMask)
+        guard bound == 0, Glibc.listen(fd, 8) == 0 else {
+            let message = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw ControlError("cannot listen on \(path): \(message)")
+        }
+        return fd
+    }
+
+    // MARK: Clients
+
+    private func acceptClient() {
+        let fd = accept(listenFD, nil, nil)
+        guard fd >= 0 else { return }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var uid: UInt32 = 0, pid: Int32 = 0
+        guard tl_peer_credentials(fd, &uid, &pid) == 0, uid == getuid() else {
+            let message = "refused a connection from uid \(uid) (pid \(pid)): only uid \(getuid()) may control this overlay"
+            note("control: " + message)
+            let reply = Array((ControlReply.failure(message).json + "\n").utf8)
+            _ = reply.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+            Glibc.close(fd)
+            return
+        }
+        guard clients.count < Self.maximumClients else {
+            Glibc.close(fd)
+            return
+        }
+        clients[fd] = []
+        loop.add(fd: fd) { [unowned self] _ in self.readClient(fd) }
+    }
+
+    private func readClient(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        guard count > 0, var pending = clients[fd] else {
+            disconnect(fd)
+            return
+        }
+        pending += buffer[..<count]
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            guard reply(answer(line.hasSuffix("\r") ? String(line.dropLast()) : line), to: fd) else { return }
+        }
+        if pending.count > ControlCommand.maximumLineLength {
+            _ = reply(ControlReply.failure("the line is longer than \(ControlCommand.maximumLineLength) bytes").json, to: fd)
+            disconnect(fd)
+            return
+        }
+        clients[fd] = pending
+    }
+
+    /// Sends one reply line; a client that cannot take it at once is disconnected.
+    private func reply(_ text: String, to fd: Int32) -> Bool {
+        let bytes = Array((text + "\n").utf8)
+        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        guard sent == bytes.count else {
+            disconnect(fd)
+            return false
+        }
+        return true
+    }
+
+    private func disconnect(_ fd: Int32) {
+        guard clients.removeValue(forKey: fd) != nil else { return }
+        loop.remove(fd: fd)
+        Glibc.close(fd)
+    }
+}

@@ -1,0 +1,83 @@
+import CLinux
+import Glibc
+
+/// Where a display's control socket lives, and the plain socket calls both ends use.
+///
+/// The socket is `$XDG_RUNTIME_DIR/touchlight-DISPLAY.sock` (DISPLAY: the Wayland display's
+/// name, such as `wayland-1`), mode 0600, beside a lock file `touchlight-DISPLAY.lock` that
+/// the running instance holds (flock) and writes its PID into.
+public enum ControlSocket {
+    /// The socket's path for the display in `environment`, or an error saying what is missing.
+    public static func path(environment: [String: String]) throws(ControlError) -> String {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
+            throw ControlError("XDG_RUNTIME_DIR is not set, so there is no private place for the control socket")
+        }
+        let display = (environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? "wayland-0")
+            .split(separator: "/").last.map(String.init) ?? "wayland-0"
+        let path = "\(runtime)/touchlight-\(display).sock"
+        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+            throw ControlError("the control socket path \(path) is too long for a Unix socket")
+        }
+        return path
+    }
+
+    /// The lock file beside the socket.
+    static func lockPath(forSocket path: String) -> String {
+        String(path.dropLast(".sock".count)) + ".lock"
+    }
+
+    /// A Unix socket address for `path` (checked to fit by `path(environment:)`).
+    static func address(_ path: String) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        return address
+    }
+
+    /// Connects to the socket at `path`; the file descriptor, or nil with errno set.
+    static func connect(to path: String) -> Int32? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = address(path)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let saved = errno
+            close(fd)
+            errno = saved
+            return nil
+        }
+        return fd
+    }
+
+    /// Sends one command line to the running instance and returns its reply line.
+    public static func send(_ line: String, environment: [String: String], timeout: Double = 5) throws(ControlError) -> String {
+        let path = try path(environment: environment)
+        guard let fd = connect(to: path) else {
+            let display = environment["WAYLAND_DISPLAY"] ?? "wayland-0"
+            throw ControlError("touchlight is not running on \(display) (cannot connect to \(path): \(String(cString: strerror(errno))))")
+        }
+        defer { close(fd) }
+        var timeval = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeval, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeval, socklen_t(MemoryLayout<timeval>.size))
+        let bytes = Array((line + "\n").utf8)
+        guard bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw ControlError("could not send the command: \(String(cString: strerror(errno)))")
+        }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !reply.contains(UInt8(ascii: "\n")) {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count == 0 { break }
+            guard count > 0 else { throw ControlError("no reply within \(Int(timeout)) s (\(String(cString: strerror(errno))))") }
+            reply += buffer[..<count]
+            if reply.count > 1 << 20 { throw ControlError("the reply is too long") }
+        }
+        guard let end = reply.firstIndex(of: UInt8(ascii: "\n")) else { throw ControlError("the connection closed without a reply") }
+        return String(decoding: reply[..<end], as: UTF8.self)
+    }
+}

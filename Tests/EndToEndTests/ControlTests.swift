@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TouchCore
+
+/// `touchlight ctl` against a running overlay on headless sway: every command's effect on
+/// screen or in the status, the socket's privacy, malformed lines, a second instance, a stale
+/// socket, and (as root) a peer of another user.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    struct ControlTests {
+        static func isInk(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }
+
+        static var trace: String {
+            var script = TraceScript(outputSize: Size(width: 800, height: 600), realistic: false, seed: 1)
+            for (i, y) in [150.0, 250, 350].enumerated() {
+                script.fingers(at: Double(i) * 0.4, for: 0.3, [.line(from: Point(x: 100, y: y), to: Point(x: 500, y: y))])
+            }
+            return script.trace.text
+        }
+
+        /// Runs `touchlight ctl` in the session; its exit status and what it printed.
+        func ctl(_ sway: Sway, _ words: String...) throws -> (status: Int32, output: String) {
+            try Sway.execute(Sway.touchlight.path, ["ctl"] + words, environment: sway.environment)
+        }
+
+        @Test func ctlDrivesTheRunningOverlay() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            try sway.start("foot", ["sh", "-c", "sleep 60"])
+            usleep(1_000_000)
+            let baseline = try sway.screenshot("ctl-terminal-alone")
+            let directory = sway.runtimeDirectory.path
+            try Self.trace.write(toFile: directory + "/three.trace", atomically: true, encoding: .utf8)
+            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\n".write(toFile: directory + "/touchlight.toml", atomically: true, encoding: .utf8)
+            let log = Pipe()
+            let touchlight = try sway.start(Sway.touchlight.path, ["--mode", "draw", "--replay", directory + "/three.trace",
+                                                                   "--config", directory + "/touchlight.toml"], stderr: log)
+            usleep(2_000_000)
+
+            // The socket: the user's alone.
+            var info = stat()
+            #expect(stat(directory + "/touchlight-wayland-1.sock", &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o600 && info.st_uid == getuid(), "mode \(String(info.st_mode & 0o777, radix: 8))")
+
+            var (status, output) = try ctl(sway, "status")
+            #expect(status == 0 && output.contains(#""mode":"draw""#) && output.contains(#""strokes":3"#), "\(output)")
+            #expect(try ctl(sway, "undo").status == 0)
+            #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
+            usleep(300_000)
+            var shot = try sway.screenshot("ctl-after-undo")
+            #expect(Self.isInk(shot[300, 150]) && Self.isInk(shot[300, 250]) && !Self.isInk(shot[300, 350]))
+
+            // save: one PNG per output, private.
+            (status, output) = try ctl(sway, "save", directory)
+            #expect(status == 0 && output.contains("touchlight-HEADLESS-1-"), "\(output)")
+            let saved = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("touchlight-HEADLESS-1-") && $0.hasSuffix(".png") }
+            #expect(saved.count == 1)
+            if let file = saved.first {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + file))
+                #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.count > 500)
+                #expect(stat(directory + "/" + file, &info) == 0 && info.st_mode & 0o777 == 0o600)
+            }
+
+            // pause hides everything; resume brings it back.
+            #expect(try ctl(sway, "pause").status == 0)
+            usleep(300_000)
+            #expect(try sway.screenshot("ctl-paused").differences(from: baseline).isEmpty, "nothing shows while paused")
+            #expect(try ctl(sway, "resume").status == 0)
+            usleep(300_000)
+            #expect(Self.isInk(try sway.screenshot("ctl-resumed")[300, 150]))
+
+            // pass mode keeps the ink; clear removes it; tool, colour and width are reported.
+            #expect(try ctl(sway, "mode", "pass").status == 0)
+            #expect(try ctl(sway, "tool", "highlighter").status == 0)
+            #expect(try ctl(sway, "colour", "#00ff00").status == 0)
+            #expect(try ctl(sway, "width", "12").status == 0)
+            output = try ctl(sway, "status").output
+            for field in [#""mode":"pass""#, #""tool":"highlighter""#, ##""color":"#00FF00"##, #""width":12"#] {
+                #expect(output.contains(field), "\(field) in \(output)")
+            }
+            usleep(300_000)
+            shot = try sway.screenshot("ctl-pass-mode")
+            #expect(Self.isInk(shot[300, 150]), "the ink stays in pass mode")
+            #expect(try ctl(sway, "clear").status == 0)
+            usleep(300_000)
+            #expect(try sway.screenshot("ctl-cleared").differences(from: baseline).isEmpty)
+            #expect(try ctl(sway, "undo").status == 0, "clear is undoable")
+            #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
+
+            // Refused commands: an error that lists the valid ones; the overlay carries on.
+            (status, output) = try ctl(sway, "tool", "crayon")
+            #expect(status == 2 && output.contains("tools: pen, highlighter"))
+            for line in ["tool crayon", "\u{1}\u{2}\u{3}", String(repeating: "x", count: 100_000), "mode", "width -5"] {
+                let reply = try rawExchange(directory + "/touchlight-wayland-1.sock", line)
+                #expect(reply.hasPrefix(#"{"error":"#) && reply.contains(#""ok":false"#), "\(reply.prefix(120))")
+            }
+            #expect(try ctl(sway, "status").status == 0, "still answering")
+
+            // A second instance on the same display refuses and names the first.
+            let second = try Sway.execute(Sway.touchlight.path, ["--quiet"], environment: sway.environment)
+            #expect(second.status == 1 && second.output.contains("already running on this display (pid \(touchlight.processIdentifier))"), "\(second.output)")
+
+            // Killed outright, it leaves its socket; the next instance replaces it.
+            kill(touchlight.processIdentifier, SIGKILL)
+            #expect(waitForExit(touchlight, timeout: 5))
+            #expect(FileManager.default.fileExists(atPath: directory + "/touchlight-wayland-1.sock"), "a stale socket is left")
+            let next = try sway.start(Sway.touchlight.path, ["--quiet"])
+            usleep(1_500_000)
+            #expect(next.isRunning)
+            (status, output) = try ctl(sway, "status")
+            #expect(status == 0 && output.contains(#""pid":\#(next.processIdentifier)"#), "\(output)")
+
+            if getuid() == 0 {
+                // Another user, even with the file opened up to everyone, is refused by SO_PEERCRED.
+                chmod(directory + "/touchlight-wayland-1.sock", 0o666)
+                let other = try Sway.execute("/usr/bin/setpriv", ["--reuid=\(Sway.testUser)", "--regid=\(Sway.testUser)", "--init-groups", "--",
+                                                                  Sway.touchlight.path, "ctl", "status"], environment: sway.environment)
+                #expect(other.status == 1 && other.output.contains("refused a connection from uid"), "\(other.output)")
+                #expect(try ctl(sway, "status").status == 0)
+            }
+            next.terminate()
+            #expect(waitForExit(next, timeout: 5) && next.terminationStatus == 0)
+            #expect(!FileManager.default.fileExists(atPath: directory + "/touchlight-wayland-1.sock"), "removed at exit")
+            _ = log
+        }
+
+        /// Sends raw bytes and a newline over the socket; the reply line.
+        func rawExchange(_ path: String, _ line: String) throws -> String {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+                for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
+            }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard connected == 0 else { return "connect failed: \(errno)" }
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var reply: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !reply.contains(10) {
+                let count = recv(fd, &buffer, buffer.count, 0)
+                guard count > 0 else { break }
+                reply += buffer[..<count]
+            }
+            return String(decoding: reply.prefix { $0 != 10 }, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Annotation
+import Testing
+import Visualizer
+@testable import OverlayClient
+
+/// The control protocol's parsing: every command, and specific errors for bad lines.
+@Suite struct ControlCommandTests {
+    @Test func everyCommandParses() throws {
+        #expect(try ControlCommand(line: "mode draw") == .mode(.set(.draw)))
+        #expect(try ControlCommand(line: "mode toggle") == .mode(.toggle))
+        #expect(try ControlCommand(line: "  tool   highlighter ") == .tool(.highlighter))
+        #expect(try ControlCommand(line: "colour #00ff00") == .color(Color(hex: "#00ff00")!))
+        #expect(try ControlCommand(line: "color #00FF0080") == .color(Color(hex: "#00FF0080")!))
+        #expect(try ControlCommand(line: "width 12.5") == .width(12.5))
+        #expect(try ControlCommand(line: "UNDO") == .undo)
+        #expect(try ControlCommand(line: "save") == .save(directory: nil))
+        #expect(try ControlCommand(line: "save /tmp/ink") == .save(directory: "/tmp/ink"))
+        for (line, command) in [("redo", ControlCommand.redo), ("clear", .clear), ("pause", .pause), ("resume", .resume),
+                                ("status", .status), ("reload", .reload)] {
+            #expect(try ControlCommand(line: line) == command)
+        }
+    }
+
+    @Test func badLinesGetErrorsThatListWhatIsValid() {
+        func message(_ line: String) -> String {
+            do { _ = try ControlCommand(line: line); return "accepted" } catch { return error.description }
+        }
+        #expect(message("paint") == "unknown command \"paint\"; commands: \(ControlCommand.words.joined(separator: ", "))")
+        #expect(message("tool crayon") == "unknown tool \"crayon\"; tools: \(Tool.names.joined(separator: ", "))")
+        #expect(message("mode sideways") == "unknown mode \"sideways\"; modes: off, draw, pass, toggle")
+        #expect(message("colour red").contains("is not a colour"))
+        #expect(message("width 0") == "width must be a number from 0.5 to 200.0, not \"0\"")
+        #expect(message("width nan").hasPrefix("width must be a number"))
+        #expect(message("width 1e999").hasPrefix("width must be a number"))
+        #expect(message("undo now") == "undo takes no argument")
+        #expect(message("tool") == "tool takes one argument: \(Tool.names.joined(separator: "|"))")
+        #expect(message("") .hasPrefix("empty command"))
+        #expect(message("\u{1}\u{2}binary") == "unknown command \"??binary\"; commands: \(ControlCommand.words.joined(separator: ", "))")
+        #expect(message(String(repeating: "x", count: 10_000)).count < 300, "a huge word makes a short message")
+    }
+
+    @Test func repliesAreOneLineOfJSON() {
+        let failure = ControlReply.failure("unknown tool \"a\nb\"").json
+        #expect(!failure.contains("\n") && failure.hasPrefix("{\"error\":") && failure.contains("\"ok\":false"))
+        let status = ControlReply(status: .init(pid: 7, mode: "draw", paused: false, tool: "pen", color: "#FF0000", width: 4,
+                                                outputs: [.init(name: "HEADLESS-1", strokes: 2, canUndo: true, canRedo: false)])).json
+        #expect(status == ##"{"ok":true,"status":{"color":"#FF0000","mode":"draw","outputs":[{"canRedo":false,"canUndo":true,"name":"HEADLESS-1","strokes":2}],"paused":false,"pid":7,"tool":"pen","width":4}}"##)
+    }
+
+    @Test func theSocketPathIsPrivateAndPerDisplay() throws {
+        #expect(try ControlSocket.path(environment: ["XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1"]) == "/run/user/1000/touchlight-wayland-1.sock")
+        #expect(try ControlSocket.path(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]) == "/run/user/1000/touchlight-wayland-0.sock")
+        #expect(try ControlSocket.path(environment: ["XDG_RUNTIME_DIR": "/r", "WAYLAND_DISPLAY": "/tmp/x/wayland-9"]) == "/r/touchlight-wayland-9.sock")
+        #expect(throws: ControlError.self) { try ControlSocket.path(environment: ["WAYLAND_DISPLAY": "wayland-1"]) }
+        #expect(throws: ControlError.self) { try ControlSocket.path(environment: ["XDG_RUNTIME_DIR": "/" + String(repeating: "d", count: 200)]) }
+    }
+}
