@@ -1,3 +1,4 @@
+import Annotation
 import Testing
 import TouchscreenInput
 import Visualizer
@@ -49,6 +50,16 @@ import Visualizer
         c.style.maximumRipples = 64
         c.style.maximumCues = 8
         c.maximumFrameRate = 60
+        c.annotate.mode = .pass
+        c.annotate.ink.tool = .highlighter
+        c.annotate.ink.color = Color(hex: "#00FF00")!
+        c.annotate.ink.width = 9
+        c.annotate.markersWhileDrawing = false
+        c.annotate.tapGestures = false
+        c.annotate.ink.laserFade = 3
+        c.annotate.ink.undoLimit = 500
+        c.annotate.ink.filter.minimumCutoff = 1.5
+        c.annotate.ink.filter.beta = 0.2
         let back = try Configuration(toml: c.tomlText, file: "custom.toml")
         #expect(back == c)
         // Each setting read the changed value (none is left at its default by accident).
@@ -80,7 +91,7 @@ import Visualizer
         ("[gestures]\nshow = [\"tap\", \"wave\"]\n",
          ["bad.toml:2:1: [gestures] show: found [\"tap\", \"wave\"] (a list); expected a list of cue names from \"tap\", \"double-tap\", \"long-press\", \"pan\", \"pinch\", \"rotation\", \"swipe\", \"edge-swipe\""]),
         ("radius = 30\n",
-         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [gestures], [input], [output], [performance]; did you mean [marker] radius?"]),
+         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [gestures], [input], [output], [annotate], [performance]; did you mean [marker] radius?"]),
         ("[marker\nradius = 30\n",
          ["bad.toml:1:8: not valid TOML: Error while parsing table header: expected ']', saw '\\n'"]),
     ])
