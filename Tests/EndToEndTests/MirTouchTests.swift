@@ -17,6 +17,24 @@ extension EndToEnd {
             #expect(run.stdout.contains("touchlight-exit 0"))
         }
 
+        @Test func drawModeTakesTheRealTouchAndDrawsWithIt() throws {
+            let run = try MirDriver.run(touchlightArguments: ["--mode", "draw", "--verbose"])
+            #expect(run.stderr.contains("touch 1 began at (100, 120)"), "touchlight log: \(run.stderr)")
+            #expect(run.stderr.contains("InkView"), "the ink view was hit: \(run.stderr)")
+            #expect(run.stderr.contains("strokes"), "\(run.stderr)")
+            #expect(run.stderr.contains(": 1 strokes"), "the touch drew one stroke: \(run.stderr)")
+            #expect(!run.stdout.contains("window-touch-down"), "the window below must not see a drawing touch")
+            #expect(run.stdout.contains("touchlight-exit 0"))
+        }
+
+        @Test func passModeLetsTheTouchReachTheWindowBelow() throws {
+            let run = try MirDriver.run(touchlightArguments: ["annotate", "--verbose"])
+            #expect(run.stdout.contains("window-touch-down 100 120"), "driver output: \(run.stdout)")
+            #expect(!run.stderr.contains("began at"), "touchlight must not receive it: \(run.stderr)")
+            #expect(run.stderr.contains("overlay on output"), "the overlay was up: \(run.stderr)")
+            #expect(run.stdout.contains("touchlight-exit 0"))
+        }
+
         @Test func passThroughModeLetsTheTouchReachTheWindowBelow() throws {
             let run = try MirDriver.run(touchlightArguments: ["--verbose"])
             #expect(run.stdout.contains("window-touch-down 100 120"), "driver output: \(run.stdout)")

@@ -1,3 +1,4 @@
+import Annotation
 import Logging
 import TouchCore
 
@@ -15,7 +16,11 @@ extension App {
                 for line in window.traceHitTest(at: p).description.split(separator: "\n") {
                     logger.debug("  \(line)")
                 }
-            case .ended: logger.debug("touch \(touch.sourceID) ended at \(p)")
+            case .ended:
+                logger.debug("touch \(touch.sourceID) ended at \(p)")
+                if let ink = touch.view as? InkView {
+                    logger.debug("  ink on \(outputName): \(ink.document.strokes.count) strokes")
+                }
             case .cancelled: logger.debug("touch \(touch.sourceID) cancelled")
             default: break
             }
