@@ -46,7 +46,7 @@ let package = Package(
             "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSway", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
-        .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "CAllocationCounter"]),
+        .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "CAllocationCounter"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),

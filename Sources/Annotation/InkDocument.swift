@@ -87,32 +87,36 @@ public final class InkDocument {
 
     /// A contact moved.
     public func move(contact id: Int, to point: Point, time: Double, _ details: Contact = Contact()) {
-        guard point.x.isFinite, point.y.isFinite, var contact = live[id] else { return }
-        if contact.isProvisional, point.distance(to: contact.down) > AnnotationDefaults.provisionalSlop {
-            contact.isProvisional = false
-        }
-        if let owner = contact.spans {
-            live[owner]?.stroke.samples[1].point = point
-            live[id] = contact
-            return
-        }
+        guard point.x.isFinite, point.y.isFinite, let index = live.index(forKey: id) else { return }
         let width = sampleWidth(details)
-        switch contact.tool {
-        case .line, .rectangle, .ellipse:
-            // Dragged: from where it went down to here. Spanned: this finger holds the first corner.
-            contact.stroke.samples[contact.partner == nil ? 1 : 0].point = point
-        case .eraser:
-            live[id] = contact
-            erase(around: point, width: width, contact: id)
-            return
-        case .pen, .highlighter, .arrow, .laser:
-            let smoothed = contact.filter.filter(point, at: time)
-            if let last = contact.stroke.samples.last, last.point.distance(to: smoothed) < AnnotationDefaults.minimumSampleSpacing { break }
-            contact.stroke.samples.append(InkSample(smoothed, width: width))
+        // Changed in place: a copy would copy the stroke's samples on every move.
+        var spanned: Int?, erases = false
+        modify(&live.values[index]) { contact in
+            if contact.isProvisional, point.distance(to: contact.down) > AnnotationDefaults.provisionalSlop {
+                contact.isProvisional = false
+            }
+            contact.lastRaw = point
+            if let owner = contact.spans {
+                spanned = owner
+                return
+            }
+            switch contact.tool {
+            case .line, .rectangle, .ellipse:
+                // Dragged: from where it went down to here. Spanned: this finger holds the first corner.
+                contact.stroke.samples[contact.partner == nil ? 1 : 0].point = point
+            case .eraser:
+                erases = true
+            case .pen, .highlighter, .arrow, .laser:
+                let smoothed = contact.filter.filter(point, at: time)
+                if let last = contact.stroke.samples.last, last.point.distance(to: smoothed) < AnnotationDefaults.minimumSampleSpacing { return }
+                contact.stroke.samples.append(InkSample(smoothed, width: width))
+            }
         }
-        contact.lastRaw = point
-        live[id] = contact
+        if let owner = spanned { live[owner]?.stroke.samples[1].point = point }
+        if erases { erase(around: point, width: width, contact: id) }
     }
+
+    private func modify(_ contact: inout LiveContact, _ body: (inout LiveContact) -> Void) { body(&contact) }
 
     /// A contact lifted: its stroke is finished (or waits, if still provisional).
     public func end(contact id: Int, time: Double) {

@@ -13,7 +13,8 @@ public final class MarkerRenderer {
     }
 
     let sprites = SpriteCache()
-    /// Drawn in each damaged rectangle before the items (the ink, under the markers).
+    /// Paints each damaged rectangle's background before the items (the ink, under the
+    /// markers); without one, the rectangle is cleared to transparent.
     public weak var underlay: Underlay?
     private var tiles: TileGrid
     private var scratch = MaskImage(width: 256, height: 256)
@@ -77,8 +78,11 @@ public final class MarkerRenderer {
     private func redraw(_ items: [DrawItem], into canvas: Canvas, area: PixelRect) {
         let clip = area.clipped(toWidth: canvas.width, height: canvas.height)
         guard !clip.isEmpty else { return }
-        canvas.clear(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
-        underlay?.composite(into: canvas, area: clip)
+        if let underlay {
+            underlay.composite(into: canvas, area: clip)
+        } else {
+            canvas.clear(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+        }
         for (index, item) in items.enumerated() where boxes[index].intersects(clip) {
             draw(item, box: boxes[index], into: canvas, clip: clip)
         }

@@ -43,7 +43,14 @@ final class MaskImage {
 
     /// Sets the `w`×`h` top-left part of the mask to zero coverage.
     func clear(width w: Int, height h: Int) {
-        for y in 0..<min(h, height) { (bytes + y * stride).update(repeating: 0, count: min(w, width)) }
+        clear(PixelRect(x: 0, y: 0, width: w, height: h))
+    }
+
+    /// Sets a rectangle of the mask (clipped to it) to zero coverage.
+    func clear(_ rect: PixelRect) {
+        let area = rect.clipped(toWidth: width, height: height)
+        guard !area.isEmpty else { return }
+        for y in area.y..<(area.y + area.height) { (bytes + y * stride + area.x).update(repeating: 0, count: area.width) }
     }
 
     /// Adds `shape` to the mask where it covers more than is there already (coverage is the

@@ -68,4 +68,21 @@ struct TileGrid {
         for i in result.indices { result[i] = result[i].clipped(toWidth: width, height: height) }
         return result
     }
+
+    /// Calls `body` with the marked parts of `area`, a row of tiles at a time (runs of marked
+    /// tiles, clipped to `area`); nothing is allocated.
+    func forEachMarkedRun(in area: PixelRect, _ body: (PixelRect) -> Void) {
+        let a = area.clipped(toWidth: width, height: height)
+        guard !a.isEmpty else { return }
+        let lastColumn = (a.x + a.width - 1) / tileSize
+        for row in (a.y / tileSize)...((a.y + a.height - 1) / tileSize) {
+            var column = a.x / tileSize
+            while column <= lastColumn {
+                guard dirty[row * columns + column] else { column += 1; continue }
+                let start = column
+                while column <= lastColumn, dirty[row * columns + column] { column += 1 }
+                body(PixelRect(x: start * tileSize, y: row * tileSize, width: (column - start) * tileSize, height: tileSize).intersection(a))
+            }
+        }
+    }
 }

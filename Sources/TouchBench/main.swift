@@ -3,10 +3,15 @@
 // same run, so a busy machine shifts both alike.
 //   --split     also times the parts of a damage-only frame and counts allocations per part
 //   --ceiling   only: how fast damage-only drawing could get in the renderer's scene
+//   --ink       only: the annotation benchmark
 if CommandLine.arguments.contains("--ceiling") {
     DamageCeiling.run()
+} else if CommandLine.arguments.contains("--ink") {
+    InkBenchmarks.run()
 } else {
     TouchCoreBenchmarks.run()
     print()
     RendererBenchmarks.run()
+    print()
+    InkBenchmarks.run()
 }
