@@ -42,6 +42,22 @@ public struct Configuration: Equatable, Sendable {
         public var markersWhileDrawing = true
         /// Two fingers tapping undo, three redo.
         public var tapGestures = true
+        /// The mouse buttons that draw while held.
+        public var pointerButtons: [PointerButton] = [.left]
+    }
+
+    /// A mouse button, by name.
+    public enum PointerButton: String, CaseIterable, Sendable {
+        case left, right, middle
+
+        /// Its evdev code (linux/input-event-codes.h), as wl_pointer reports it.
+        public var code: UInt32 {
+            switch self {
+            case .left: 0x110
+            case .right: 0x111
+            case .middle: 0x112
+            }
+        }
     }
 
     public struct Output: Equatable, Sendable {

@@ -115,6 +115,21 @@ extension Setting {
                 }, current: { .texts($0[keyPath: key]) })
     }
 
+    /// A list of names, each one of `Choice`'s (duplicates dropped, order kept).
+    static func choices<Choice: RawRepresentable & CaseIterable & Equatable & Sendable>(
+        _ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [Choice]> & Sendable
+    ) -> Setting where Choice.RawValue == String {
+        Setting(section: section, name: name, help: help,
+                expected: "a list of names from " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
+                apply: { value, config in
+                    guard case .texts(let v) = value else { return false }
+                    let choices = v.compactMap(Choice.init(rawValue:))
+                    guard choices.count == v.count else { return false }
+                    config[keyPath: key] = choices.reduce(into: []) { kept, choice in if !kept.contains(choice) { kept.append(choice) } }
+                    return true
+                }, current: { .texts($0[keyPath: key].map(\.rawValue)) })
+    }
+
     static func color(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Color> & Sendable) -> Setting {
         Setting(section: section, name: name, help: help, expected: "a colour \"#RRGGBB\" or \"#RRGGBBAA\"",
                 apply: { value, config in

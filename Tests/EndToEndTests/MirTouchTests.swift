@@ -23,6 +23,9 @@ extension EndToEnd {
             #expect(run.stderr.contains("InkView"), "the ink view was hit: \(run.stderr)")
             #expect(run.stderr.contains("strokes"), "\(run.stderr)")
             #expect(run.stderr.contains(": 1 strokes"), "the touch drew one stroke: \(run.stderr)")
+            // Then a mouse drag with the left button: one more contact, one more stroke.
+            #expect(run.stderr.contains("began at (200, 220)"), "the held left button draws: \(run.stderr)")
+            #expect(run.stderr.contains(": 2 strokes"), "\(run.stderr)")
             #expect(!run.stdout.contains("window-touch-down"), "the window below must not see a drawing touch")
             #expect(run.stdout.contains("touchlight-exit 0"))
         }

@@ -56,6 +56,7 @@ import Visualizer
         c.annotate.ink.width = 9
         c.annotate.markersWhileDrawing = false
         c.annotate.tapGestures = false
+        c.annotate.pointerButtons = [.right, .middle]
         c.annotate.ink.laserFade = 3
         c.annotate.ink.undoLimit = 500
         c.annotate.ink.filter.minimumCutoff = 1.5

@@ -90,6 +90,8 @@ extension App: OverlayEvents, SeatEvents {
         fail(error)
     }
 
+    var pointerDrawButtons: [UInt32] { options.configuration.annotate.pointerButtons.map(\.code) }
+
     func leaveCaptureMode() {
         setCapturing(false)
     }

@@ -27,6 +27,8 @@ protocol SeatEvents: AnyObject {
     func overlay(for surface: OpaquePointer) -> Overlay?
     /// Whether overlays take touches (the keyboard is held only then, for Escape).
     var isCapturing: Bool { get }
+    /// The pointer buttons (evdev codes) that draw while held.
+    var pointerDrawButtons: [UInt32] { get }
     /// Escape was pressed while capturing.
     func leaveCaptureMode()
     /// Input arrived (statistics).

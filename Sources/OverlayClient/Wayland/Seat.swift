@@ -2,8 +2,9 @@ import CWaylandClient
 import Glibc
 import TouchCore
 
-/// A wl_seat: its wl_touch feeds the dispatcher of the overlay each touch went down on; its
-/// wl_keyboard is taken only while capturing, to leave capture mode with Escape. No key is
+/// A wl_seat: its wl_touch feeds the dispatcher of the overlay each touch went down on, and
+/// so does its wl_pointer while a drawing button is held (`Pointer`); its wl_keyboard is taken
+/// only while capturing, to leave capture mode with Escape. No key is
 /// ever logged.
 @MainActor
 final class Seat {
@@ -16,6 +17,7 @@ final class Seat {
     private let scheduler: Scheduler
     private var touch: OpaquePointer?
     private var keyboard: OpaquePointer?
+    private var pointer: Pointer?
     /// The overlay each active touch id belongs to (motion and up carry no surface).
     private var touchOverlays: [Int32: Overlay] = [:]
     private var overlaysInFrame: [Overlay] = []
@@ -44,6 +46,13 @@ final class Seat {
             wl_touch_add_listener(touch, Self.touchEvents.pointer, me)
         } else if !hasTouch, let touch {
             release(touch: touch)
+        }
+        let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        if hasPointer, pointer == nil {
+            pointer = Pointer(seat: proxy, seatVersion: version, seatName: globalName, scheduler: scheduler, events: events)
+        } else if !hasPointer, let pointer {
+            pointer.destroy()
+            self.pointer = nil
         }
         updateKeyboard()
     }
@@ -158,6 +167,7 @@ final class Seat {
 
     /// An overlay went away: forget its touches.
     func forget(_ overlay: Overlay) {
+        pointer?.forget(overlay)
         touchOverlays = touchOverlays.filter { $0.value !== overlay }
         overlaysInFrame.removeAll { $0 === overlay }
     }
@@ -206,6 +216,8 @@ final class Seat {
 
     func destroy() {
         if let touch { release(touch: touch) }
+        pointer?.destroy()
+        pointer = nil
         if let keyboard { if version >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) } }
         keyboard = nil
         keys = nil

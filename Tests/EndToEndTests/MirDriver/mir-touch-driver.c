@@ -21,6 +21,7 @@
 #include <wayland-client.h>
 #include <wlcs/display_server.h>
 #include <wlcs/touch.h>
+#include <wlcs/pointer.h>
 #include "xdg-shell-client-protocol.h"
 
 struct window {
@@ -178,6 +179,20 @@ int main(int argc, char **argv) {
     touch->touch_up(touch);
     pump(display, 800);
     touch->destroy(touch);
+
+    // A mouse drag with the left button held (BTN_LEFT), elsewhere on the output.
+    WlcsPointer *mouse = server->create_pointer(server);
+    mouse->move_absolute(mouse, wl_fixed_from_int(200), wl_fixed_from_int(220));
+    pump(display, 100);
+    mouse->button_down(mouse, 0x110);
+    pump(display, 50);
+    mouse->move_absolute(mouse, wl_fixed_from_int(230), wl_fixed_from_int(230));
+    pump(display, 50);
+    mouse->move_absolute(mouse, wl_fixed_from_int(260), wl_fixed_from_int(240));
+    pump(display, 50);
+    mouse->button_up(mouse, 0x110);
+    pump(display, 500);
+    mouse->destroy(mouse);
 
     kill(child, SIGTERM);
     int status = 0;
