@@ -48,5 +48,58 @@ extension EndToEnd {
             #expect(waitForExit(touchlight, timeout: 5))
             #expect(touchlight.terminationStatus == 0, "\(drain(log))")
         }
+    
+        /// A session whose mode and tool change as it goes, written in trace format 2.
+        static var toolChangeTrace: String {
+            var script = TraceScript(outputSize: Size(width: 800, height: 600), realistic: true, seed: 5)
+            script.fingers(at: 0, for: 0.4, [.line(from: Point(x: 100, y: 150), to: Point(x: 500, y: 170)),
+                                             .line(from: Point(x: 100, y: 300), to: Point(x: 500, y: 280))])
+            script.fingers(at: 0.8, for: 0.4, [.arc(center: Point(x: 400, y: 420), radius: 80, from: 0, to: 4)])
+            var trace = script.trace
+            trace.settings = [.init(time: 0, name: "mode", value: "draw"), .init(time: 0.6, name: "tool", value: "highlighter"),
+                              .init(time: 0.6, name: "color", value: "1E88E5"), .init(time: 0.6, name: "width", value: "20")]
+            return trace.text
+        }
+
+        /// record keeps the mode and tool changes with the touches, and replaying the recording
+        /// draws the same ink.
+        @Test func aRecordedSessionReplaysToTheSameInk() throws {
+            let directory = NSTemporaryDirectory() + "touchlight-annotate-record-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            chmod(directory, 0o755)
+            let input = directory + "/input.trace", recording = directory + "/recording.trace"
+            try Self.toolChangeTrace.write(toFile: input, atomically: true, encoding: .utf8)
+            chmod(input, 0o644)
+
+            func session(_ arguments: [String], name: String) throws -> Image {
+                let sway = try Sway()
+                defer { sway.stop() }
+                try sway.start("foot", ["sh", "-c", "sleep 60"])
+                usleep(1_000_000)
+                let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
+                try "[annotate]\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+                let touchlight = try sway.start(Sway.touchlight.path, arguments + ["--config", config])
+                usleep(2_500_000)  // the trace lasts 1.2 s from 0.3 s
+                let shot = try sway.screenshot(name)
+                touchlight.terminate()
+                #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
+                return shot
+            }
+            let first = try session(["record", recording, "--replay", input], name: "annotate-recorded")
+            let text = try String(contentsOfFile: recording, encoding: .utf8)
+            #expect(text.hasPrefix("touchlight-trace 2\n"))
+            for line in ["set mode draw", "set tool highlighter", "set color 1E88E5FF", "set width 20.0"] {
+                #expect(text.contains(line), "\(line) in the recording")
+            }
+            // The pen strokes are red, the highlighter arc translucent blue over the terminal.
+            #expect(Self.isInk(first[300, 160]) && Self.isInk(first[300, 290]), "\(first[300, 160]) \(first[300, 290])")
+            let arc = first[480, 420]
+            #expect(arc.b > arc.r + 40, "highlighter at (480, 420): \(arc)")
+
+            let second = try session(["--replay", recording], name: "annotate-replayed")
+            let differing = second.differences(from: first)
+            #expect(differing.count < 200, "the replay draws the same ink: \(differing.count) pixels differ, first \(differing.prefix(5))")
+        }
     }
 }

@@ -115,7 +115,9 @@ extension EndToEnd {
             #expect(drain(log).contains("recorded 121 touch events to \(out)"))
             let recorded = try TraceText.parse(String(contentsOfFile: out, encoding: .utf8))
             let original = try TraceText.parse(String(contentsOfFile: SwayOverlayTests.trace, encoding: .utf8))
-            #expect(recorded.header == ["touchlight-trace 1", "output 800 600 1"])
+            #expect(recorded.header == ["touchlight-trace 2", "output 800 600 1"])
+            #expect(recorded.settings.map(\.description) == ["0.0 set mode off", "0.0 set tool pen", "0.0 set color E53935FF", "0.0 set width 4.0"],
+                    "the annotation state at the start")
             #expect(recorded.events.count == original.events.count)
             for (r, o) in zip(recorded.events, original.events) {
                 #expect(r.id == o.id && r.phase == o.phase)
@@ -133,13 +135,23 @@ enum TraceText {
         var description: String { "\(time) \(id) \(phase) \(x) \(y)" }
     }
 
-    static func parse(_ text: String) throws -> (header: [String], events: [Event]) {
-        var header: [String] = [], events: [Event] = []
+    struct Setting: CustomStringConvertible {
+        let time: Double, name: String, value: String
+        var description: String { "\(time) set \(name) \(value)" }
+    }
+
+    static func parse(_ text: String) throws -> (header: [String], events: [Event], settings: [Setting]) {
+        var header: [String] = [], events: [Event] = [], settings: [Setting] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let f = line.split(separator: " ").map(String.init)
             if header.count < 2 { header.append(f.joined(separator: " ")); continue }
+            if f.count == 4, f[1] == "set" {
+                settings.append(Setting(time: Double(f[0]) ?? -1, name: f[2], value: f[3]))
+                continue
+            }
+            guard f.count >= 5 else { continue }
             events.append(Event(time: Double(f[0]) ?? -1, id: f[1], phase: f[2], x: Double(f[3]) ?? -1, y: Double(f[4]) ?? -1))
         }
-        return (header, events)
+        return (header, events, settings)
     }
 }

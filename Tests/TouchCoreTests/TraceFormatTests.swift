@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [
         ("", 1, "empty trace"),
-        ("touchlight-trace 2\n", 1, "unsupported trace format version '2'"),
+        ("touchlight-trace 3\n", 1, "unsupported trace format version '3' (this build reads versions 1 to 2)"),
         ("hello\n", 1, "expected the header"),
         ("touchlight-trace 1\n", 2, "truncated trace: no 'output' line"),
         ("touchlight-trace 1\noutput 800 0 1\n", 2, "expected 'output WIDTH HEIGHT SCALE'"),
@@ -34,6 +34,49 @@ import Testing
         } throws: { error in
             guard let error = error as? TraceError else { return false }
             return error.line == line && error.message.contains(message)
+        }
+    }
+}
+
+/// Format version 2: `set` lines, written in time order among the events; version 1 still reads.
+@Suite struct TraceFormatVersionTests {
+    @Test func settingsRoundTripInTimeOrder() throws {
+        var trace = TouchTrace(outputSize: Size(width: 800, height: 600))
+        trace.events = [.init(time: 0.5, id: 1, phase: .down, x: 1, y: 2), .init(time: 1, id: 1, phase: .up, x: 1, y: 2)]
+        trace.settings = [.init(time: 0, name: "mode", value: "draw"), .init(time: 0.75, name: "tool", value: "highlighter"),
+                          .init(time: 2, name: "color", value: "00FF00")]
+        let text = trace.text
+        #expect(text.hasPrefix("touchlight-trace 2\n"))
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.dropFirst(2).map { String($0) } == ["0.0 set mode draw", "0.5 1 down 1.0 2.0", "0.75 set tool highlighter",
+                                                          "1.0 1 up 1.0 2.0", "2.0 set color 00FF00"])
+        #expect(try TouchTrace(text: text) == trace)
+        #expect(trace.duration == 2)
+    }
+
+    @Test func versionOneStillReadsAndHasNoSettings() throws {
+        let old = try TouchTrace(text: "touchlight-trace 1\noutput 800 600 1\n0 1 down 5 5\n0.1 1 up 5 5\n")
+        #expect(old.events.count == 2 && old.settings.isEmpty)
+        #expect(throws: TraceError(line: 3, message: "'set' lines need trace format version 2")) {
+            try TouchTrace(text: "touchlight-trace 1\noutput 800 600 1\n0 set mode draw\n")
+        }
+    }
+
+    @Test(arguments: [
+        ("0 set mode\n", "expected 'time set name value', found 3 fields"),
+        ("0 set mo-de draw\n", "setting name 'mo-de' is not a word"),
+        ("-1 set mode draw\n", "time '-1' is not a number of seconds"),
+        ("0 set mode \u{7}\n", "setting value '?' is not printable"),
+        ("1 set mode draw\n0.5 set tool pen\n", "time 0.5 goes back before 1.0"),
+    ])
+    func badSettingLinesAreRefusedWithTheirLine(_ body: String, _ message: String) {
+        do {
+            _ = try TouchTrace(text: "touchlight-trace 2\noutput 800 600 1\n" + body)
+            Issue.record("accepted \(body)")
+        } catch let error as TraceError {
+            #expect(error.message.hasPrefix(message), "\(error)")
+        } catch {
+            Issue.record("\(error)")
         }
     }
 }

@@ -2,6 +2,7 @@ import Annotation
 import Foundation
 import Renderer
 import SafeFiles
+import TouchCore
 import TouchlightConfig
 import Visualizer
 
@@ -46,13 +47,7 @@ extension App {
     }
 
     /// One reply line for one command line.
-    func answer(_ line: String) -> String {
-        do {
-            return execute(try ControlCommand(line: line)).json
-        } catch {
-            return ControlReply.failure(error.description).json
-        }
-    }
+    func answer(_ line: String) -> String { answerCommand(line).json }
 
     func execute(_ command: ControlCommand) -> ControlReply {
         let ordered = overlays.values.sorted { $0.output.globalName < $1.output.globalName }
@@ -90,10 +85,44 @@ extension App {
         annotation.mode = mode
         for overlay in overlays.values { overlay.setMode(mode) }
         note("annotation mode: \(mode.name)")
+        recordAnnotation()
     }
 
     private func applyAnnotateSettings() {
         for overlay in overlays.values { overlay.apply(annotate: annotateSettings) }
+        recordAnnotation()
+    }
+
+    // MARK: Recording and replaying
+
+    /// The names of the settings a trace records (`set` lines), each a ctl command.
+    static let recordedSettings = ["mode", "tool", "color", "width"]
+
+    /// Puts the annotation state in the recording (at start, and whenever ctl changes it), so
+    /// that replaying the trace reproduces the ink.
+    func recordAnnotation() {
+        guard let recorder else { return }
+        let settings = annotateSettings, now = scheduler.now
+        // A colour is written without '#', which would start a comment in a trace.
+        for (name, value) in [("mode", settings.mode.name), ("tool", settings.ink.tool.name),
+                              ("color", String(settings.ink.color.hex.dropFirst())), ("width", "\(settings.ink.width)")] {
+            recorder.record(setting: name, value: value, at: now)
+        }
+    }
+
+    /// A recorded setting comes due in a replay: it is applied as the ctl command it names.
+    func replay(_ setting: TouchTrace.Setting) {
+        guard Self.recordedSettings.contains(setting.name) else {
+            note("replay: ignoring the unknown setting \(setting.name)")
+            return
+        }
+        let value = setting.name == "color" && !setting.value.hasPrefix("#") ? "#" + setting.value : setting.value
+        let reply = answerCommand("\(setting.name) \(value)")
+        if !reply.ok { note("replay: ignoring \(setting.name) \(setting.value): \(reply.error ?? "")") }
+    }
+
+    private func answerCommand(_ line: String) -> ControlReply {
+        do { return execute(try ControlCommand(line: line)) } catch { return .failure(error.description) }
     }
 
     private func status(_ overlays: [Overlay]) -> ControlReply.Status {

@@ -113,6 +113,7 @@ public final class App {
         loop.add(fd: displayFD) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
         do { try startControl() } catch { return startFailed(error) }
+        recordAnnotation()
         replay?.start(after: Self.replayStartDelay)
         libinputReplay?.start(after: Self.replayStartDelay)
         if usesLibinput && exitStatus == nil { startLibinput() }

@@ -42,6 +42,8 @@ protocol ReplayEvents: AnyObject {
     var activeOverlays: [Overlay] { get }
     /// Where a touchscreen's touches go (libinput-shaped replays).
     func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target?
+    /// A recorded setting comes due (a `set` line).
+    func replay(_ setting: TouchTrace.Setting)
     func inputArrived()
     func note(_ message: String)
 }

@@ -2,7 +2,8 @@ import TouchCore
 
 /// Plays a recorded trace into every overlay, honouring its times (divided by `speed`), as
 /// one more input source beside wl_touch. Positions are scaled from the trace's output size
-/// to each overlay's size. With `loops`, it starts over half a second after the end.
+/// to each overlay's size. Its `set` lines (annotation mode, tool, colour, width) are applied
+/// at their times too. With `loops`, it starts over half a second after the end.
 @MainActor
 final class ReplaySource {
     let trace: TouchTrace
@@ -27,6 +28,9 @@ final class ReplaySource {
     func start(after delay: Double) {
         startTime = scheduler.now + delay
         player = TracePlayer(trace: trace)
+        for setting in trace.settings {
+            _ = scheduler.schedule(at: startTime + setting.time / speed) { [weak self] in self?.events.replay(setting) }
+        }
         scheduleNext()
     }
 

@@ -13,13 +13,17 @@ final class TraceRecorder {
 
     var eventCount: Int { trace?.events.count ?? 0 }
 
+    /// Settings recorded before the first event: they take time 0 (a trace's time starts at
+    /// its first touch, and its output size comes with it).
+    private var pendingSettings: [TouchTrace.Setting] = []
+
     /// Adds an event of the overlay with logical size `size` and `scale`.
     func record(_ event: TouchEvent, size: Size, scale: Double) {
         if trace == nil {
-            trace = TouchTrace(outputSize: size, scale: scale)
+            trace = TouchTrace(outputSize: size, scale: scale, settings: pendingSettings)
             start = event.timestamp
         }
-        let time = ((event.timestamp - start) * 10_000).rounded() / 10_000
+        let time = relative(event.timestamp)
         var cancelled = false
         for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
             let p = touch.location(in: nil)
@@ -40,10 +44,22 @@ final class TraceRecorder {
         if cancelled { trace?.events.append(.init(time: time, id: 0, phase: .cancel, x: 0, y: 0)) }
     }
 
+    /// Adds a setting the session changed at `time` (on the events' clock).
+    func record(setting name: String, value: String, at time: Double) {
+        guard trace != nil else {
+            pendingSettings.append(TouchTrace.Setting(time: 0, name: name, value: value))
+            return
+        }
+        let last = trace?.settings.last?.time ?? 0
+        trace?.settings.append(TouchTrace.Setting(time: max(last, relative(time)), name: name, value: value))
+    }
+
+    private func relative(_ time: Double) -> Double { ((time - start) * 10_000).rounded() / 10_000 }
+
     /// Writes the file atomically, readable by this user only (it holds what was touched);
     /// nil on success, else why not.
     func write() -> String? {
-        let text = (trace ?? TouchTrace(outputSize: Size(width: 1, height: 1))).text
+        let text = (trace ?? TouchTrace(outputSize: Size(width: 1, height: 1), settings: pendingSettings)).text
         do { try SafeFiles.writeAtomically(Array(text.utf8), to: path, mode: 0o600) } catch { return error.message }
         return nil
     }

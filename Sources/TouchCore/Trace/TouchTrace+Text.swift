@@ -2,22 +2,23 @@ extension TouchTrace {
     /// Reads a trace, rejecting it whole at the first problem (with its line number): a trace
     /// is never half-played.
     public init(text: String) throws {
-        var header: (version: Bool, output: Size?, scale: Double) = (false, nil, 1)
+        var header: (version: Int?, output: Size?, scale: Double) = (nil, nil, 1)
         var events: [Event] = []
+        var settings: [Setting] = []
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if fields.isEmpty { continue }
-            if !header.version {
+            guard let version = header.version else {
                 guard fields.count == 2, fields[0] == "touchlight-trace" else {
                     throw TraceError(line: lineNumber, message: "expected the header 'touchlight-trace \(Self.formatVersion)', found '\(excerpt(line))'")
                 }
-                guard Int(fields[1]) == Self.formatVersion else {
-                    throw TraceError(line: lineNumber, message: "unsupported trace format version '\(excerpt(fields[1]))' (this build reads version \(Self.formatVersion))")
+                guard let version = Int(fields[1]), Self.readableVersions.contains(version) else {
+                    throw TraceError(line: lineNumber, message: "unsupported trace format version '\(excerpt(fields[1]))' (this build reads versions \(Self.readableVersions.lowerBound) to \(Self.readableVersions.upperBound))")
                 }
-                header.version = true
+                header.version = version
                 continue
             }
             if header.output == nil {
@@ -30,15 +31,43 @@ extension TouchTrace {
                 header.scale = scale
                 continue
             }
+            if fields.count >= 2, fields[1] == "set" {
+                guard version >= 2 else { throw TraceError(line: lineNumber, message: "'set' lines need trace format version 2") }
+                let setting = try Self.parseSetting(fields, line: lineNumber)
+                if let last = settings.last, setting.time < last.time {
+                    throw TraceError(line: lineNumber, message: "time \(setting.time) goes back before \(last.time)")
+                }
+                settings.append(setting)
+                continue
+            }
             let event = try Self.parseEvent(fields, line: lineNumber)
             if let last = events.last, event.time < last.time {
                 throw TraceError(line: lineNumber, message: "time \(event.time) goes back before \(last.time)")
             }
             events.append(event)
         }
-        guard header.version else { throw TraceError(line: max(lineNumber, 1), message: "empty trace: no 'touchlight-trace' header") }
+        guard header.version != nil else { throw TraceError(line: max(lineNumber, 1), message: "empty trace: no 'touchlight-trace' header") }
         guard let output = header.output else { throw TraceError(line: lineNumber, message: "truncated trace: no 'output' line after the header") }
-        self.init(outputSize: output, scale: header.scale, events: events)
+        self.init(outputSize: output, scale: header.scale, events: events, settings: settings)
+    }
+
+    /// `TIME set NAME VALUE`: a name of letters and underscores, a value without spaces (or `#`,
+    /// which starts a comment).
+    private static func parseSetting(_ fields: [String], line: Int) throws -> Setting {
+        guard fields.count == 4 else {
+            throw TraceError(line: line, message: "expected 'time set name value', found \(fields.count) fields")
+        }
+        guard let time = Double(fields[0]), time >= 0, time <= InputLimits.traceDuration else {
+            throw TraceError(line: line, message: "time '\(excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
+        }
+        let name = fields[2]
+        guard !name.isEmpty, name.count <= 32, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else {
+            throw TraceError(line: line, message: "setting name '\(excerpt(name))' is not a word")
+        }
+        guard fields[3].count <= 64, fields[3].allSatisfy({ $0.isASCII && !$0.isWhitespace && $0.asciiValue! >= 32 }) else {
+            throw TraceError(line: line, message: "setting value '\(excerpt(fields[3]))' is not printable text of up to 64 characters")
+        }
+        return Setting(time: time, name: name, value: fields[3])
     }
 
     /// Output sizes and scales a trace may name.
@@ -83,14 +112,24 @@ extension TouchTrace {
     public var text: String {
         var out = "touchlight-trace \(Self.formatVersion)\n"
         out += "output \(format(outputSize.width)) \(format(outputSize.height)) \(format(scale))\n"
-        out += "# time id phase x y [major minor orientation]\n"
+        out += "# time id phase x y [major minor orientation]; time set name value\n"
+        var nextSetting = settings.startIndex
+        func writeSettings(upTo time: Double) {
+            while nextSetting < settings.endIndex, settings[nextSetting].time <= time {
+                let s = settings[nextSetting]
+                out += "\(s.time) set \(s.name) \(s.value)\n"
+                nextSetting += 1
+            }
+        }
         for e in events {
+            writeSettings(upTo: e.time)
             out += "\(e.time) \(e.phase == .cancel ? "*" : String(e.id)) \(e.phase.rawValue) \(e.x) \(e.y)"
             if let major = e.major, let minor = e.minor, let orientation = e.orientation {
                 out += " \(major) \(minor) \(orientation)"
             }
             out += "\n"
         }
+        writeSettings(upTo: .infinity)
         return out
     }
 }

@@ -1,9 +1,10 @@
 /// A recorded touch sequence in Touchlight's text trace format, used for replay tests,
 /// `touchlight --replay` and `touchlight record`.
 ///
-///     touchlight-trace 1
+///     touchlight-trace 2
 ///     output 800 600 1
 ///     # time id phase x y [major minor orientation]
+///     0 set mode draw
 ///     0.000 1 down 100 200
 ///     0.008 1 move 101.5 200.2
 ///     0.008 2 down 300 200
@@ -15,10 +16,16 @@
 /// - Then one event per line: time in seconds (non-decreasing), touch id (an integer; `*` for
 ///   cancel), phase (`down`, `move`, `up`, `cancel`), x and y in logical units; optionally the
 ///   contact's major and minor axis lengths and its orientation in radians.
+/// - `TIME set NAME VALUE` (version 2): a setting of the session changed then (annotation's
+///   mode, tool, colour, width). TouchCore keeps these lines as they are; the program that
+///   replays the trace gives them meaning. A value never holds `#` (it would start a comment).
 /// - Consecutive events with the same time form one frame (one `TouchEvent`).
 /// - `#` starts a comment; blank lines are ignored.
 public struct TouchTrace: Sendable, Equatable {
-    public static let formatVersion = 1
+    /// The version written; every version in `readableVersions` is read.
+    public static let formatVersion = 2
+    /// Version 1 has no `set` lines.
+    public static let readableVersions = 1...2
     /// The largest trace file read (64 MiB: over an hour of ten fingers at 120 Hz); a larger
     /// one is refused before it is read.
     public static let maximumTextSize = 64 << 20
@@ -44,15 +51,29 @@ public struct TouchTrace: Sendable, Equatable {
         }
     }
 
+    /// A setting the session changed at `time` (a `set` line).
+    public struct Setting: Sendable, Equatable {
+        public var time: Double
+        public var name: String
+        public var value: String
+
+        public init(time: Double, name: String, value: String) {
+            (self.time, self.name, self.value) = (time, name, value)
+        }
+    }
+
     /// Logical size of the output the trace was recorded on.
     public var outputSize: Size
     public var scale: Double
     public var events: [Event]
+    /// Settings changed during the session, in time order.
+    public var settings: [Setting]
 
-    public init(outputSize: Size, scale: Double = 1, events: [Event] = []) {
+    public init(outputSize: Size, scale: Double = 1, events: [Event] = [], settings: [Setting] = []) {
         self.outputSize = outputSize
         self.scale = scale
         self.events = events
+        self.settings = settings
     }
 
     /// The events grouped into frames: runs of consecutive events with the same time.
@@ -67,8 +88,8 @@ public struct TouchTrace: Sendable, Equatable {
         return result
     }
 
-    /// Time of the last event, or 0 for an empty trace.
-    public var duration: Double { events.last?.time ?? 0 }
+    /// Time of the last event or setting, or 0 for an empty trace.
+    public var duration: Double { max(events.last?.time ?? 0, settings.last?.time ?? 0) }
 }
 
 /// Why a trace could not be read: the line (1-based) and what was wrong there.
