@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchCore
 
 /// Issue 15 end to end: signals end touchlight promptly even when the compositor is frozen or
 /// silent, `record` keeps its data and never writes through a link, a full disk is a failure.
@@ -43,7 +44,7 @@ extension EndToEnd {
             let text = drain(log)
             #expect(text.contains("recorded"), "\(text)")
             let recorded = try String(contentsOfFile: out, encoding: .utf8)
-            #expect(recorded.hasPrefix("touchlight-trace 1\n") && recorded.contains(" down "), "the touches so far were kept")
+            #expect(recorded.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n") && recorded.contains(" down "), "the touches so far were kept")
             print("sigterm with a frozen compositor: exited after \(took) s")
         }
 
@@ -126,7 +127,7 @@ extension EndToEnd {
             var info = stat()
             #expect(lstat(out, &info) == 0)
             #expect(info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o777 == 0o600)
-            #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("touchlight-trace 1\n"))
+            #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n"))
         }
 
         /// Bug 8: on a full disk `record` said "recorded" and exited 0 with an empty file.
