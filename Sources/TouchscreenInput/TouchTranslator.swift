@@ -13,14 +13,21 @@ public final class TouchTranslator {
         public let dispatcher: TouchDispatcher
         /// The mapping as of now (an output can be resized or turned while touches arrive).
         public let currentMapping: @MainActor () -> TouchscreenMapping
+        /// Whether the compositor delivers a touch that goes down at this point (in the
+        /// output's logical coordinates) to the overlay itself, over wl_touch: where the
+        /// overlay takes input (drawing, its toolbar, capture). Such a touch is left to
+        /// wl_touch, so it is not seen twice.
+        public let isTakenByOverlay: @MainActor (Point) -> Bool
 
         public init(dispatcher: TouchDispatcher, mapping: TouchscreenMapping) {
             self.init(dispatcher: dispatcher) { mapping }
         }
 
-        public init(dispatcher: TouchDispatcher, currentMapping: @escaping @MainActor () -> TouchscreenMapping) {
+        public init(dispatcher: TouchDispatcher, currentMapping: @escaping @MainActor () -> TouchscreenMapping,
+                    isTakenByOverlay: @escaping @MainActor (Point) -> Bool = { _ in false }) {
             self.dispatcher = dispatcher
             self.currentMapping = currentMapping
+            self.isTakenByOverlay = isTakenByOverlay
         }
 
         var mapping: TouchscreenMapping { currentMapping() }
@@ -32,6 +39,8 @@ public final class TouchTranslator {
     public private(set) var refused: [(name: String, reason: String)] = []
     private var devices: [Int: (name: String, target: Target?)] = [:]
     private var down: [Int: Set<Int>] = [:]
+    /// Touches left to wl_touch (they went down where the overlay takes input), until they lift.
+    private var leftToOverlay: Set<Int> = []
     /// The source's times onto the scheduler's clock.
     public private(set) var clock = ClockDomain()
     /// Events ignored because their slot or device number is out of range.
@@ -57,17 +66,25 @@ public final class TouchTranslator {
             }
         case .touchDown(let device, let slot, let x, let y, let time):
             guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
+            let point = target.mapping.map(x: x, y: y)
+            guard !target.isTakenByOverlay(point) else {
+                leftToOverlay.insert(id)
+                return
+            }
+            leftToOverlay.remove(id)
             down[device, default: []].insert(id)
-            target.dispatcher.down(id: id, at: target.mapping.map(x: x, y: y), time: mapped(time, target))
+            target.dispatcher.down(id: id, at: point, time: mapped(time, target))
         case .touchMotion(let device, let slot, let x, let y, let time):
-            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
+            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot), !leftToOverlay.contains(id) else { return }
             target.dispatcher.motion(id: id, at: target.mapping.map(x: x, y: y), time: mapped(time, target))
         case .touchUp(let device, let slot, let time):
-            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
+            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot),
+                  leftToOverlay.remove(id) == nil else { return }
             down[device]?.remove(id)
             target.dispatcher.up(id: id, time: mapped(time, target))
         case .touchCancel(let device, let slot, _):
-            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot) else { return }
+            guard let target = devices[device]?.target, let id = touchID(device: device, slot: slot),
+                  leftToOverlay.remove(id) == nil else { return }
             down[device]?.remove(id)
             target.dispatcher.cancel(ids: [id])
         case .touchFrame(let device, _):

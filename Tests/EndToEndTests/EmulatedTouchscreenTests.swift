@@ -133,6 +133,24 @@ extension EndToEnd {
             #expect(down.map { Self.close($0.x, 180) && Self.close($0.y, 150) } == true, "\(String(describing: down)) \(run.stderr)")
         }
 
+        /// In pass mode the toolbar takes its touches over wl_touch (the compositor's input
+        /// region); libinput must not deliver them a second time. A finger beside it is libinput's.
+        @Test func aFingerOnTheToolbarIsLeftToTheCompositor() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            // (28, 300) is on the toolbar along the left edge; (200, 300) is not.
+            let frames: [(Double, [Contact])] = [
+                (0.00, [Contact(slot: 0, position: (143, 2048)), Contact(slot: 1, position: (1024, 2048))]),
+                (0.05, [Contact(slot: 0, position: (150, 2048)), Contact(slot: 1, position: (1100, 2048))]),
+                (0.10, [Contact(slot: 0, position: nil), Contact(slot: 1, position: nil)]),
+            ]
+            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
+                                                  duration: 4, config: "[annotate]\nmode = \"pass\"\n")
+            let events = Self.events(run.trace)
+            #expect(events.map(\.phase) == ["down", "move", "up"], "only the finger beside the toolbar: \(run.trace)\n\(run.stderr)")
+            #expect(events.first.map { Self.close($0.x, 200) && Self.close($0.y, 300) } == true, "\(events)")
+        }
+
         @Test func aTouchscreenUnpluggedMidTouchLeavesNoMarker() throws {
             let sway = try Sway()
             defer { sway.stop() }

@@ -34,9 +34,12 @@ extension App: ReplayEvents {
             guard let overlay = candidates.first(where: { $0.output.name == outputName }) else { return nil }
             note("touchscreen \(name) mapped to \(outputName) (transform \(touchscreenTransform(on: overlay)))")
             // The mapping is read at every event: a reload or a turned output applies at once.
-            return .init(dispatcher: overlay.dispatcher) { [unowned self, unowned overlay] in
+            return .init(dispatcher: overlay.dispatcher, currentMapping: { [unowned self, unowned overlay] in
                 TouchscreenMapping(transform: self.touchscreenTransform(on: overlay), logicalSize: overlay.size)
-            }
+            }, isTakenByOverlay: { [unowned overlay] point in
+                // Where the overlay's views take a touch, its input region does: wl_touch brings it.
+                overlay.window.hitTest(point, with: nil) != nil
+            })
         }
     }
 
