@@ -98,6 +98,15 @@ public enum SafeFiles {
         }
     }
 
+    /// Creates `directory` and the parents it lacks, each private (mode 0700), as `mkdir -p`.
+    public static func makeDirectories(_ directory: String) throws(FileError) {
+        guard !directory.isEmpty, access(directory, F_OK) != 0 else { return }
+        if let slash = directory.lastIndex(of: "/") { try makeDirectories(String(directory[..<slash])) }
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+            throw FileError(path: directory, doing: "create the directory", errno: errno)
+        }
+    }
+
     /// A new private directory (mode 0700) named `prefix` plus six random characters, in the
     /// first of these that exists and is writable: `$XDG_RUNTIME_DIR`, `$TMPDIR`, `/tmp`. It is
     /// always new (mkdtemp), never one that was there before.

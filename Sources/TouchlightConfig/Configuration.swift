@@ -44,6 +44,10 @@ public struct Configuration: Equatable, Sendable {
         public var tapGestures = true
         /// The mouse buttons that draw while held.
         public var pointerButtons: [PointerButton] = [.left]
+        /// Whether the toolbar shows (in draw and pass modes).
+        public var toolbar = true
+        /// The toolbar's colours.
+        public var palette: [Color] = AnnotationDefaults.palette.compactMap { Color(hex: $0) }
     }
 
     /// A mouse button, by name.

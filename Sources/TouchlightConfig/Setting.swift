@@ -139,10 +139,12 @@ extension Setting {
                 }, current: { .text(Self.colorText($0[keyPath: key])) })
     }
 
-    static func colors(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [Color]> & Sendable) -> Setting {
-        Setting(section: section, name: name, help: help, expected: "a non-empty list of colours \"#RRGGBB\" or \"#RRGGBBAA\"",
+    static func colors(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [Color]> & Sendable,
+                       count: ClosedRange<Int> = 1...Int.max) -> Setting {
+        let list = count.upperBound == Int.max ? "a non-empty list of" : "a list of \(count.lowerBound) to \(count.upperBound)"
+        return Setting(section: section, name: name, help: help, expected: "\(list) colours \"#RRGGBB\" or \"#RRGGBBAA\"",
                 apply: { value, config in
-                    guard case .texts(let v) = value, !v.isEmpty else { return false }
+                    guard case .texts(let v) = value, count.contains(v.count) else { return false }
                     let colors = v.compactMap(Color.init(hex:))
                     guard colors.count == v.count else { return false }
                     config[keyPath: key] = colors

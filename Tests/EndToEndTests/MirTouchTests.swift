@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import TouchCore
+import Visualizer
+@testable import Annotation
 
 /// Real wl_touch events from Mir (through its WLCS integration): with --capture the touch
 /// sequence reaches touchlight's TouchCore; without it, the same touch goes to an ordinary
@@ -38,6 +41,33 @@ extension EndToEnd {
             #expect(run.stdout.contains("touchlight-exit 0"))
         }
 
+        /// In pass mode the toolbar's buttons are the overlay's input region: a real tap on the
+        /// draw-mode button reaches touchlight (and switches to draw mode), not the window below.
+        @MainActor @Test func passModeTheToolbarTakesARealTap() throws {
+            let first = try MirDriver.run(touchlightArguments: ["annotate", "--verbose"])
+            let size = try #require(Self.overlaySize(in: first.stderr), "touchlight logs its overlay's size: \(first.stderr)")
+            let bar = ToolbarView(outputSize: size, place: ToolbarPlace(), palette: AnnotationDefaults.palette.compactMap { Color(hex: $0) },
+                                  widths: AnnotationDefaults.widths)
+            let button = try #require(bar.buttons.first { $0.action == .toggleMode })
+            let x = Int(bar.frame.minX + button.center.x), y = Int(bar.frame.minY + button.center.y)
+            let run = try MirDriver.run(touchlightArguments: ["annotate", "--verbose"], environment: ["DRIVER_TAP": "\(x),\(y)"])
+            #expect(run.stderr.contains("touch 1 began at (\(x), \(y))"), "touchlight got the tap: \(run.stderr)")
+            #expect(run.stderr.contains("ToolbarButton"), "on a toolbar button: \(run.stderr)")
+            #expect(run.stderr.contains("annotation mode: draw"), "which switched to draw mode: \(run.stderr)")
+            #expect(!run.stdout.contains("window-touch-down \(x) \(y)"), "the window below did not see it: \(run.stdout)")
+            // Now in draw mode, the next touch draws instead of reaching the window.
+            #expect(!run.stdout.contains("window-touch-down 100 120"), "\(run.stdout)")
+            #expect(run.stdout.contains("touchlight-exit 0"))
+        }
+
+        /// The last "overlay on NAME: W×H logical px" in touchlight's log (Mir resizes its output once).
+        static func overlaySize(in log: String) -> Size? {
+            guard let line = log.split(separator: "\n").last(where: { $0.contains("logical px") && $0.contains("overlay on") }),
+                  let colon = line.lastIndex(of: ":") else { return nil }
+            let numbers = line[line.index(after: colon)...].split(whereSeparator: { !$0.isNumber }).compactMap { Double($0) }
+            return numbers.count >= 2 ? Size(width: numbers[0], height: numbers[1]) : nil
+        }
+
         @Test func passThroughModeLetsTheTouchReachTheWindowBelow() throws {
             let run = try MirDriver.run(touchlightArguments: ["--verbose"])
             #expect(run.stdout.contains("window-touch-down 100 120"), "driver output: \(run.stdout)")
@@ -73,7 +103,7 @@ enum MirDriver {
                                       "-lwayland-client", "-ldl"])
     }
 
-    static func run(touchlightArguments: [String]) throws -> Run {
+    static func run(touchlightArguments: [String], environment: [String: String] = [:]) throws -> Run {
         try build()
         let runtime = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-mir-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
@@ -82,7 +112,7 @@ enum MirDriver {
         let process = Process()
         process.executableURL = binary
         process.arguments = [integration, Sway.touchlight.path] + touchlightArguments
-        process.environment = ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"]
+        process.environment = ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         // Standard error to a file: Mir is chatty, and a pipe nobody reads would fill up.
         let errorLog = runtime.appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: errorLog.path, contents: nil)

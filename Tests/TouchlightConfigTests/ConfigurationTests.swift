@@ -57,6 +57,8 @@ import Visualizer
         c.annotate.markersWhileDrawing = false
         c.annotate.tapGestures = false
         c.annotate.pointerButtons = [.right, .middle]
+        c.annotate.toolbar = false
+        c.annotate.palette = [Color(hex: "#123456")!, Color(hex: "#ABCDEF80")!]
         c.annotate.ink.laserFade = 3
         c.annotate.ink.undoLimit = 500
         c.annotate.ink.filter.minimumCutoff = 1.5
@@ -84,6 +86,9 @@ import Visualizer
          ["bad.toml:2:1: [marker] duration_ms: unknown key; did you mean [ripple] duration_ms?"]),
         ("[fade]\nlift_ms = 0.3\n",
          ["bad.toml:2:1: [fade] lift_ms: found 0.3 (a number); expected a whole number of milliseconds from 0 to 10000"]),
+        ("[annotate]\npalette = [" + Array(repeating: "\"#FF0000\"", count: 13).joined(separator: ", ") + "]\n",
+         ["bad.toml:2:1: [annotate] palette: found [" + Array(repeating: "\"#FF0000\"", count: 13).joined(separator: ", ")
+            + "] (a list); expected a list of 1 to 12 colours \"#RRGGBB\" or \"#RRGGBBAA\""]),
         ("[marker]\npalette = [\"#FF0000\", \"red\"]\n",
          ["bad.toml:2:1: [marker] palette: found [\"#FF0000\", \"red\"] (a list); expected a non-empty list of colours \"#RRGGBB\" or \"#RRGGBBAA\""]),
         ("[input]\nsource = \"usb\"\n  capture = \"yes\"\n",

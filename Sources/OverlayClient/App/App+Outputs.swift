@@ -1,3 +1,4 @@
+import Annotation
 import CWaylandClient
 import TouchCore
 
@@ -25,7 +26,8 @@ extension App: OverlayEvents, SeatEvents {
         guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
                                                capture: isCapturing, style: style, doubleTapInterval: doubleTapInterval,
-                                               maximumFrameRate: maximumFrameRate, annotate: annotateSettings)
+                                               maximumFrameRate: maximumFrameRate, annotate: annotateSettings,
+                                               toolbarPlace: toolbarPlaces.byOutput[output.name] ?? ToolbarPlace())
         if annotation.isPaused { overlays[output.globalName]?.setPaused(true) }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CLinux
+import Foundation
 import TouchlightConfig
 import Glibc
 import Logging
@@ -39,6 +40,9 @@ public final class App {
     var control: ControlServer?
     /// What ctl changed: it outlives a configuration reload.
     var annotation = AnnotationState()
+    /// Where the toolbar sits on each output, and the state file that remembers it.
+    var toolbarPlaces = ToolbarPlaces()
+    let toolbarPlacesPath = ToolbarPlaces.path(environment: ProcessInfo.processInfo.environment)
     var style: VisualizerStyle { options.style }
     var doubleTapInterval: Double { options.configuration.doubleTapInterval }
     var onlyOutputs: [String] { options.configuration.output.only }
@@ -71,6 +75,11 @@ public final class App {
                 logger.notice("\(error)")
                 logger.notice("falling back to wl_touch ([input] fallback_to_wayland)")
             }
+        }
+        if let toolbarPlacesPath {
+            let (places, problem) = ToolbarPlaces.load(from: toolbarPlacesPath)
+            toolbarPlaces = places
+            if let problem { logger.warning("toolbar places: \(problem) (using defaults where needed)") }
         }
         scheduler = try TimerfdScheduler()
         signalFD = try Self.installSignalHandling()

@@ -1,3 +1,4 @@
+import Annotation
 import TouchCore
 import TouchscreenInput
 
@@ -15,6 +16,10 @@ protocol OverlayEvents: AnyObject {
     func overlayDeferredInput()
     /// A frame was committed (statistics).
     func overlayCommitted(_ overlay: Overlay)
+    /// A toolbar button was tapped.
+    func overlay(_ overlay: Overlay, asked action: ToolbarAction)
+    /// The toolbar was dropped at a new place (to remember).
+    func overlay(_ overlay: Overlay, movedToolbarTo place: ToolbarPlace)
     /// The overlay cannot go on (no memory for buffers).
     func overlay(_ overlay: Overlay, failed error: Error)
     func note(_ message: String)

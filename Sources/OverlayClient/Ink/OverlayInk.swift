@@ -5,42 +5,82 @@ import TouchlightConfig
 import Visualizer
 
 /// One overlay's annotation: its ink document, the view that takes drawing touches in its
-/// window, and the renderer that draws the ink under the markers.
+/// window, the toolbar above it, and the renderer that draws the ink under the markers.
 @MainActor
 final class OverlayInk {
     let document: InkDocument
     let view: InkView
     let renderer = InkRenderer()
+    /// The toolbar (rebuilt when the palette changes).
+    private(set) var toolbar: ToolbarView
+    /// The toolbar's shapes for the renderer, kept until it looks different.
+    private(set) var toolbarItems: [DrawItem] = []
+    private var toolbarItemsAppearance = -1
+    private var toolbarArea: Rect?
     private unowned let window: OverlayWindow
-    private var markersWhileDrawing = true
+    private var settings: Configuration.Annotate
 
-    init(window: OverlayWindow, settings: Configuration.Annotate) {
+    init(window: OverlayWindow, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
         self.window = window
+        self.settings = settings
         document = InkDocument(settings: settings.ink)
         view = InkView(frame: window.bounds, document: document)
+        toolbar = Self.makeToolbar(size: window.bounds.size, place: toolbarPlace, settings: settings)
         window.addSubview(view)  // above the capture surface, under the markers
+        window.addSubview(toolbar)  // above the ink
         apply(settings)
         mode = settings.mode
+    }
+
+    private static func makeToolbar(size: Size, place: ToolbarPlace, settings: Configuration.Annotate) -> ToolbarView {
+        ToolbarView(outputSize: size, place: place, palette: settings.palette, widths: AnnotationDefaults.widths)
     }
 
     var mode: AnnotationMode {
         get { view.mode }
         set {
             view.mode = newValue
-            window.viewWithoutMarkers = newValue == .draw && !markersWhileDrawing ? view : nil
+            window.viewWithoutMarkers = newValue == .draw && !settings.markersWhileDrawing ? view : nil
+            toolbar.isHidden = newValue == .off || !settings.toolbar
+            toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: newValue)
         }
     }
 
-    /// A reloaded `[annotate]` section: the ink and history stay; tool, colour and the rest follow.
+    /// A reloaded `[annotate]` section, or what ctl or the toolbar changed: the ink and history
+    /// stay; tool, colour and the rest follow.
     func apply(_ settings: Configuration.Annotate) {
+        let oldPalette = self.settings.palette
+        self.settings = settings
         document.settings = settings.ink
-        markersWhileDrawing = settings.markersWhileDrawing
         view.undoTap.isEnabled = settings.tapGestures
         view.redoTap.isEnabled = settings.tapGestures
+        if settings.palette != oldPalette {
+            let replacement = Self.makeToolbar(size: window.bounds.size, place: toolbar.place, settings: settings)
+            (replacement.onAction, replacement.onPlaceChanged) = (toolbar.onAction, toolbar.onPlaceChanged)
+            window.insertSubview(replacement, aboveSubview: toolbar)
+            toolbar.removeFromSuperview()
+            toolbar = replacement
+        }
         mode = view.mode
     }
 
-    func resize(to bounds: Rect) { view.frame = bounds }
+    func resize(to bounds: Rect) {
+        view.frame = bounds
+        toolbar.resize(to: bounds.size)
+    }
+
+    /// Rebuilds the toolbar's shapes when it looks different, and adds the area it covered and
+    /// covers now to `damage`.
+    func updateToolbar(damage: inout [Rect]) {
+        let shown = !toolbar.isHidden
+        guard shown != (toolbarArea != nil) || (shown && toolbar.appearance != toolbarItemsAppearance) else { return }
+        toolbarItemsAppearance = toolbar.appearance
+        toolbarItems.removeAll(keepingCapacity: true)
+        if shown { toolbar.items(into: &toolbarItems) }
+        if let toolbarArea { damage.append(toolbarArea) }
+        toolbarArea = toolbarItems.isEmpty ? nil : toolbarItems.dropFirst().reduce(toolbarItems[0].bounds) { $0.union($1.bounds) }
+        if let toolbarArea { damage.append(toolbarArea) }
+    }
 
     /// Whether ink is shown (and composited under the markers).
     var isShown: Bool { view.mode != .off }

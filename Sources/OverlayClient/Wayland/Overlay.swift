@@ -22,13 +22,15 @@ final class Overlay {
     private let renderer = MarkerRenderer()
     /// The ink: its document, view and renderer.
     let ink: OverlayInk
-    /// This frame's damage: the markers' and the ink's (storage kept between frames).
+    /// This frame's damage: the markers', the toolbar's and the ink's (storage kept between frames).
     private var frameDamage: [Rect] = []
+    /// This frame's shapes: the toolbar's, then the visualizer's (storage kept between frames).
+    private var frameItems: [DrawItem] = []
     /// Set when what is shown changed wholesale (mode, pause): the next frame redraws everything.
     private var needsFullRedraw = false
     private let buffers: BufferRing
-    private unowned let events: OverlayEvents
-    private let scheduler: Scheduler
+    unowned let events: OverlayEvents
+    let scheduler: Scheduler
     private let compositor: OpaquePointer
     /// `[performance] max_fps` (0: as often as the compositor asks).
     var maximumFrameRate: Int
@@ -53,7 +55,7 @@ final class Overlay {
 
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
-         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, annotate: Configuration.Annotate) {
+         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
         self.events = events
         self.scheduler = scheduler
         self.maximumFrameRate = maximumFrameRate
@@ -64,11 +66,13 @@ final class Overlay {
         buffers = BufferRing(shm: connection.shm!)
         window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: scheduler)
         window.isCapturing = capture
-        ink = OverlayInk(window: window, settings: annotate)
+        ink = OverlayInk(window: window, settings: annotate, toolbarPlace: toolbarPlace)
         frameDamage.reserveCapacity(128)
+        frameItems.reserveCapacity(512)
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
         window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
+        connectToolbar()
         let me = listenerData(self)
 
         if let viewporter = connection.viewporter {
@@ -141,20 +145,6 @@ final class Overlay {
         setNeedsDraw()
     }
 
-    /// A reloaded `[annotate]` section (the ink stays).
-    func apply(annotate: Configuration.Annotate) {
-        ink.apply(annotate)
-        setNeedsDraw()
-    }
-
-    /// Switches the annotation mode: the input region follows (the whole output while drawing;
-    /// otherwise only what its views hit), and the ink shows or hides.
-    func setMode(_ mode: AnnotationMode) {
-        guard mode != ink.mode else { return }
-        ink.mode = mode
-        showChanged()
-    }
-
     /// Paused: nothing is drawn and nothing taken (privacy while typing a password); the
     /// markers and ink come back on resume.
     private(set) var isPaused = false
@@ -166,25 +156,8 @@ final class Overlay {
         showChanged()
     }
 
-    /// Undo, redo or clear on this output's ink.
-    func edit(_ command: ControlCommand) {
-        switch command {
-        case .undo: ink.document.undo()
-        case .redo: ink.document.redo()
-        case .clear: ink.document.clear()
-        default: return
-        }
-        setNeedsDraw()
-    }
-
-    /// The ink alone, at the size and scale of the overlay's buffers.
-    func inkImage() -> PNG.Image {
-        let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
-        return ink.image(time: scheduler.now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
-    }
-
     /// After a mode or pause change: the input region follows, and everything is redrawn.
-    private func showChanged() {
+    func showChanged() {
         renderer.underlay = ink.isShown && !isPaused ? ink.renderer : nil
         updateInputRegion()
         needsFullRedraw = true
@@ -210,6 +183,7 @@ final class Overlay {
             logicalSize = (max(1, newWidth), max(1, newHeight))
             window.resize(to: size)
             ink.resize(to: window.bounds)
+            events.note("overlay on \(output.name.isEmpty ? "#\(output.globalName)" : output.name): \(logicalSize.width)×\(logicalSize.height) logical px")
         }
         isConfigured = true
         scaleMayHaveChanged(force: true)
@@ -289,6 +263,7 @@ final class Overlay {
             frameDamage.append(bounds)
             needsFullRedraw = false
         }
+        ink.updateToolbar(damage: &frameDamage)
         if ink.isShown {
             ink.update(time: now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
             frameDamage.append(contentsOf: ink.renderer.damage)
@@ -313,7 +288,12 @@ final class Overlay {
         // Every buffer, this one included, gets this frame's damage; this one then draws all it
         // missed. The lists keep their storage, so a steady stream of frames allocates nothing.
         buffers.noteDamage(frameDamage)
-        let drawn = renderer.draw(isPaused ? [] : visualizer.items, into: buffer.canvas, damage: buffer.missedDamage ?? [bounds])
+        frameItems.removeAll(keepingCapacity: true)
+        if !isPaused {
+            frameItems.append(contentsOf: ink.toolbarItems)
+            frameItems.append(contentsOf: visualizer.items)
+        }
+        let drawn = renderer.draw(frameItems, into: buffer.canvas, damage: buffer.missedDamage ?? [bounds])
         if buffer.missedDamage == nil { buffer.missedDamage = [] }
         buffer.missedDamage?.removeAll(keepingCapacity: true)
         wl_surface_attach(surface, buffer.buffer, 0, 0)

@@ -24,12 +24,20 @@ public struct DrawItem: Equatable, Sendable {
     public struct Identity: Hashable, Sendable {
         public var owner: Int
         public var part: Int
+
+        public init(owner: Int, part: Int) {
+            (self.owner, self.part) = (owner, part)
+        }
     }
 
     public var identity: Identity
     public var center: Point
     public var shape: Shape
     public var color: Color
+
+    public init(identity: Identity, center: Point, shape: Shape, color: Color) {
+        (self.identity, self.center, self.shape, self.color) = (identity, center, shape, color)
+    }
 
     /// The logical area the item can touch, with a pixel of margin for anti-aliasing.
     public var bounds: Rect {

@@ -170,6 +170,15 @@ int main(int argc, char **argv) {
 
     // A real touch: down, two moves, up. Mir reads these as plain pixels (see the notes).
     WlcsTouch *touch = server->create_touch(server);
+    // DRIVER_TAP=X,Y: first a tap there (down and up in place).
+    const char *tap = getenv("DRIVER_TAP");
+    int tap_x, tap_y;
+    if (tap && sscanf(tap, "%d,%d", &tap_x, &tap_y) == 2) {
+        touch->touch_down(touch, tap_x, tap_y);
+        pump(display, 60);
+        touch->touch_up(touch);
+        pump(display, 500);
+    }
     touch->touch_down(touch, 100, 120);
     pump(display, 100);
     touch->touch_move(touch, 110, 130);

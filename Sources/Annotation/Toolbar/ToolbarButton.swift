@@ -1,0 +1,27 @@
+import TouchCore
+
+/// One toolbar button: a round view with an icon and a tap recognizer. Its touch area reaches
+/// `ToolbarLayout.touchSize` (44 logical px) even though it looks smaller, the way UIKit apps
+/// enlarge small buttons, by overriding `point(inside:with:)`.
+@MainActor
+public final class ToolbarButton: View {
+    public let icon: ToolbarIcon
+    public let action: ToolbarAction?
+    public var isSelected = false
+    let tap = TapGestureRecognizer()
+
+    init(icon: ToolbarIcon, action: ToolbarAction?, onTap: @escaping (ToolbarButton) -> Void) {
+        self.icon = icon
+        self.action = action
+        super.init(frame: Rect(x: 0, y: 0, width: ToolbarLayout.buttonSize, height: ToolbarLayout.buttonSize))
+        tap.name = "toolbar-tap"
+        _ = tap.addTarget { [unowned self] _ in onTap(self) }
+        addGestureRecognizer(tap)
+    }
+
+    /// Inside means within the 44 px touch area centred on the button, not only its picture.
+    public override func point(inside point: Point, with event: TouchEvent?) -> Bool {
+        let grow = max(0, (ToolbarLayout.touchSize - bounds.width) / 2)
+        return bounds.insetBy(dx: -grow, dy: -grow).contains(point)
+    }
+}

@@ -1,0 +1,57 @@
+import TouchCore
+import Visualizer
+
+/// A button's picture, drawn from the renderer's shapes (lines, discs, rings, arcs): vector
+/// icons at any scale, no image files.
+public enum ToolbarIcon: Equatable, Sendable {
+    case tool(Tool)
+    case swatch(Color)
+    case width(Double)
+    case undo, redo, clear, save
+    /// Draw mode: a squiggle (the button is marked while drawing is on).
+    case drawMode
+    /// The drag handle: three short bars.
+    case handle
+
+    /// The icon's shapes around `c`, in `color`, about 22 logical px across.
+    func shapes(at c: Point, color: Color) -> [(Point, DrawItem.Shape, Color)] {
+        func p(_ dx: Double, _ dy: Double) -> Point { Point(x: c.x + dx, y: c.y + dy) }
+        func line(_ a: Point, _ b: Point, _ w: Double = 2.5) -> (Point, DrawItem.Shape, Color) { (a, .line(to: b, width: w), color) }
+        switch self {
+        case .tool(.pen):
+            return [line(p(-7, 7), p(6, -6), 3), (p(-8, 8), .disc(radius: 2), color)]
+        case .tool(.highlighter):
+            return [(p(-7, 7), .line(to: p(7, -7), width: 8), color.withOpacity(0.45))]
+        case .tool(.arrow):
+            return [line(p(-8, 8), p(8, -8)), line(p(8, -8), p(1, -8)), line(p(8, -8), p(8, -1))]
+        case .tool(.line):
+            return [line(p(-8, 8), p(8, -8))]
+        case .tool(.rectangle):
+            return [line(p(-8, -6), p(8, -6)), line(p(8, -6), p(8, 6)), line(p(8, 6), p(-8, 6)), line(p(-8, 6), p(-8, -6))]
+        case .tool(.ellipse):
+            return [(c, .ring(radius: 8, width: 2.5), color)]
+        case .tool(.eraser):
+            return [(c, .ring(radius: 8, width: 2.5), color), line(p(-5.5, 5.5), p(5.5, -5.5))]
+        case .tool(.laser):
+            return [(c, .disc(radius: 8), Color(red: 1, green: 0.2, blue: 0.2, alpha: 0.35)), (c, .disc(radius: 3.5), Color(red: 1, green: 0.25, blue: 0.25))]
+        case .swatch(let swatch):
+            // A grey edge, so that white and black swatches read as swatches on any panel.
+            return [(c, .disc(radius: 9), Color(red: 0.55, green: 0.55, blue: 0.57)), (c, .disc(radius: 8), swatch)]
+        case .width(let w):
+            return [line(p(-7, 0), p(7, 0), min(14, max(1.5, w)))]
+        case .undo:
+            return [(c, .arc(radius: 7, width: 2.5, start: .pi, sweep: .pi * 1.4), color), line(p(-7, 0), p(-10, -4)), line(p(-7, 0), p(-3, -3))]
+        case .redo:
+            return [(c, .arc(radius: 7, width: 2.5, start: 0, sweep: -.pi * 1.4), color), line(p(7, 0), p(10, -4)), line(p(7, 0), p(3, -3))]
+        case .clear:
+            return [line(p(-7, -7), p(7, 7)), line(p(-7, 7), p(7, -7))]
+        case .save:
+            return [line(p(0, -8), p(0, 4)), line(p(0, 4), p(-5, -1)), line(p(0, 4), p(5, -1)), line(p(-8, 8), p(8, 8))]
+        case .drawMode:
+            return [(p(-4, 0), .arc(radius: 4, width: 2.5, start: .pi, sweep: .pi), color),
+                    (p(4, 0), .arc(radius: 4, width: 2.5, start: .pi, sweep: -.pi), color)]
+        case .handle:
+            return [line(p(-7, -4), p(7, -4), 2), line(p(-7, 0), p(7, 0), 2), line(p(-7, 4), p(7, 4), 2)]
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TouchCore
+@testable import Annotation
+import Visualizer
+
+/// The annotation toolbar on headless sway: `touchlight annotate` shows it along the left edge;
+/// taps on its buttons switch to draw mode and pick a colour; its handle drags it to the right
+/// edge, where the next start finds it again.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @MainActor struct ToolbarTests {
+        static let size = Size(width: 800, height: 600)
+        static let palette = AnnotationDefaults.palette.compactMap { Color(hex: $0) }
+
+        /// The toolbar as touchlight lays it out at `place` (the same code, in this process).
+        static func toolbar(at place: ToolbarPlace) -> ToolbarView {
+            ToolbarView(outputSize: size, place: place, palette: palette, widths: AnnotationDefaults.widths)
+        }
+
+        static func center(of action: ToolbarAction, at place: ToolbarPlace) -> Point {
+            let bar = toolbar(at: place)
+            let button = bar.buttons.first { $0.action == action }!
+            return Point(x: bar.frame.minX + button.center.x, y: bar.frame.minY + button.center.y)
+        }
+
+        static func isRed(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }  // #e53935
+        static func isBlue(_ p: Image.Pixel) -> Bool { p.b > 200 && p.r < 60 && p.g > 100 && p.g < 170 }  // #1e88e5
+
+        /// Taps the mode button (pass → draw) and the blue swatch, draws a stroke, drags the
+        /// handle to the right edge.
+        static var trace: String {
+            let left = ToolbarPlace()
+            var script = TraceScript(outputSize: size, realistic: true, seed: 3)
+            script.fingers(at: 0, for: 0.05, [.still(center(of: .toggleMode, at: left))])
+            script.fingers(at: 0.4, for: 0.05, [.still(center(of: .color(palette[1]), at: left))])
+            script.fingers(at: 0.8, for: 0.4, [.line(from: Point(x: 300, y: 200), to: Point(x: 600, y: 200))])
+            let bar = toolbar(at: left)
+            let handle = Point(x: bar.frame.minX + bar.handle.center.x, y: bar.frame.minY + bar.handle.center.y)
+            script.fingers(at: 1.6, for: 0.6, [.line(from: handle, to: Point(x: 790, y: 300))])
+            return script.trace.text
+        }
+
+        @Test func buttonsSwitchModeAndColourAndTheDroppedToolbarStaysOnItsEdge() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            try sway.start("foot", ["sh", "-c", "sleep 60"])
+            usleep(1_000_000)
+            let baseline = try sway.screenshot("toolbar-terminal-alone")
+            let trace = sway.runtimeDirectory.appendingPathComponent("toolbar.trace").path
+            try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
+            let left = ToolbarPlace(), right = ToolbarPlace(edge: .right, offset: 0.5)
+
+            func session(_ arguments: [String], wait: UInt32, name: String) throws -> Image {
+                let log = Pipe()
+                let touchlight = try sway.start(Sway.touchlight.path, ["annotate"] + arguments, stderr: log)
+                usleep(wait)
+                let shot = try sway.screenshot(name)
+                touchlight.terminate()
+                #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "\(drain(log))")
+                return shot
+            }
+
+            // 1. A first start: the toolbar along the left edge, the red swatch chosen, nothing else.
+            let first = try session([], wait: 1_000_000, name: "toolbar-left")
+            let red = Self.center(of: .color(Self.palette[0]), at: left)
+            #expect(Self.isRed(first[Int(red.x), Int(red.y)]), "red swatch at \(red): \(first[Int(red.x), Int(red.y)])")
+            let frame = Self.toolbar(at: left).frame
+            let outside = first.differences(from: baseline, excluding: [(Int(frame.minX) - 2, Int(frame.minY) - 2, Int(frame.maxX) + 2, Int(frame.maxY) + 2)])
+            #expect(outside.isEmpty, "\(outside.count) pixels changed outside the toolbar, first \(outside.prefix(3))")
+            #expect(first.differences(from: baseline).count > 2000, "the toolbar is drawn")
+
+            // 2. Taps: draw mode and blue; a blue stroke; the toolbar dragged to the right edge.
+            let second = try session(["--replay", trace], wait: 3_500_000, name: "toolbar-used")
+            #expect(Self.isBlue(second[450, 200]), "a blue stroke in draw mode: \(second[450, 200])")
+            let blue = Self.center(of: .color(Self.palette[1]), at: right)
+            #expect(Self.isBlue(second[Int(blue.x), Int(blue.y)]), "the toolbar is on the right: \(second[Int(blue.x), Int(blue.y)])")
+            #expect(second[Int(red.x), Int(red.y)] == baseline[Int(red.x), Int(red.y)], "and no longer on the left")
+            let state = try String(contentsOfFile: sway.runtimeDirectory.appendingPathComponent(".local/state/touchlight/state.toml").path, encoding: .utf8)
+            #expect(state.contains("edge = 'right'") || state.contains("edge = \"right\""), "\(state)")
+
+            // 3. The next start finds the toolbar where it was dropped.
+            let third = try session([], wait: 1_000_000, name: "toolbar-remembered")
+            let redOnRight = Self.center(of: .color(Self.palette[0]), at: right)
+            #expect(Self.isRed(third[Int(redOnRight.x), Int(redOnRight.y)]), "\(third[Int(redOnRight.x), Int(redOnRight.y)])")
+            #expect(third[Int(red.x), Int(red.y)] == baseline[Int(red.x), Int(red.y)])
+        }
+    }
+}
