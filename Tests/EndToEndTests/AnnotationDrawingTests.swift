@@ -27,7 +27,7 @@ extension EndToEnd {
             let trace = sway.runtimeDirectory.appendingPathComponent("draw.trace").path
             let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
             try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
-            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n".write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try sway.start(Sway.touchlight.path, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
             usleep(1_200_000)  // replay starts at 0.3 s; the three strokes end at 0.8 s

@@ -31,7 +31,7 @@ extension EndToEnd {
             let baseline = try sway.screenshot("ctl-terminal-alone")
             let directory = sway.runtimeDirectory.path
             try Self.trace.write(toFile: directory + "/three.trace", atomically: true, encoding: .utf8)
-            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\n".write(toFile: directory + "/touchlight.toml", atomically: true, encoding: .utf8)
+            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n".write(toFile: directory + "/touchlight.toml", atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try sway.start(Sway.touchlight.path, ["--mode", "draw", "--replay", directory + "/three.trace",
                                                                    "--config", directory + "/touchlight.toml"], stderr: log)

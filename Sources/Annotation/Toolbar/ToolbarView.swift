@@ -28,9 +28,7 @@ public final class ToolbarView: View {
     public init(outputSize: Size, place: ToolbarPlace, palette: [Color], widths: [Double]) {
         self.outputSize = outputSize
         self.place = place
-        var handleButton: ToolbarButton!
-        handleButton = ToolbarButton(icon: .handle, action: nil) { _ in }
-        handle = handleButton
+        handle = ToolbarButton(icon: .handle, action: nil) { _ in }
         super.init(frame: .zero)
         isMultipleTouchEnabled = true
         var specs: [(ToolbarIcon, ToolbarAction)] = Tool.allCases.map { (.tool($0), .tool($0)) }
