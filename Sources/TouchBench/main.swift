@@ -4,7 +4,10 @@
 //   --split     also times the parts of a damage-only frame and counts allocations per part
 //   --ceiling   only: how fast damage-only drawing could get in the renderer's scene
 //   --ink       only: the annotation benchmark
-if CommandLine.arguments.contains("--ceiling") {
+//   --region    only: computing the overlay's input region
+if CommandLine.arguments.contains("--region") {
+    InputRegionBenchmarks.run()
+} else if CommandLine.arguments.contains("--ceiling") {
     DamageCeiling.run()
 } else if CommandLine.arguments.contains("--ink") {
     InkBenchmarks.run()

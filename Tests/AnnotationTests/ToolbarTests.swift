@@ -70,6 +70,21 @@ import Visualizer
         #expect(window.hitTest(center(of: button(.undo)), with: nil) === button(.undo), "the toolbar stays above the ink")
     }
 
+    /// The surface's input region in pass mode, computed by hit-testing: the toolbar's buttons
+    /// (to the 8 px grid), nothing else.
+    @Test func thePassModeInputRegionIsTheButtons() {
+        let rects = InputRegion.rects(of: window, size: window.bounds.size)
+        let grid = toolbar.frame.insetBy(dx: -8, dy: -8)
+        #expect(!rects.isEmpty && rects.allSatisfy { grid.contains(Point(x: $0.minX, y: $0.minY)) && grid.contains(Point(x: $0.maxX, y: $0.maxY)) },
+                "\(rects)")
+        for button in toolbar.buttons + [toolbar.handle] {
+            let c = center(of: button)
+            #expect(rects.contains { $0.contains(c) }, "\(button.icon)")
+        }
+        ink.mode = .draw
+        #expect(InputRegion.rects(of: window, size: window.bounds.size) == [window.bounds], "draw mode: the whole output")
+    }
+
     @Test func aTapAsksForTheButtonsActionAndDrawsNoInk() {
         ink.mode = .draw
         var asked: [ToolbarAction] = []

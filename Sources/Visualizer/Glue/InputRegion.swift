@@ -5,8 +5,8 @@ import TouchCore
 /// a row, merged with identical runs below). Where nothing is hit (the marker layer is not
 /// interactive), the region is empty and touches go to the apps below.
 @MainActor
-enum InputRegion {
-    static func rects(of window: Window, size: Size, step: Double = 8) -> [Rect] {
+public enum InputRegion {
+    public static func rects(of window: Window, size: Size, step: Double = 8) -> [Rect] {
         guard size.width > 0, size.height > 0 else { return [] }
         let columns = Int((size.width / step).rounded(.up)), rows = Int((size.height / step).rounded(.up))
         var result: [Rect] = []
