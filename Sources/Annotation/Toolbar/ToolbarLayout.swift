@@ -1,4 +1,5 @@
 import TouchCore
+import Visualizer
 
 /// Where the toolbar sits: along which output edge, and how far along it (0: the start, 1:
 /// the end). It is remembered between runs.
@@ -22,7 +23,7 @@ public struct ToolbarPlace: Equatable, Sendable {
     }
 }
 
-/// The toolbar's measures (logical px), named once.
+/// The toolbar's measures (logical px) and colours, named once.
 public enum ToolbarLayout {
     /// A button as drawn.
     public static let buttonSize = 36.0
@@ -31,6 +32,12 @@ public enum ToolbarLayout {
     public static let touchSize = 44.0
     /// Space between the toolbar and the output's edge.
     public static let margin = 6.0
+    /// The panel behind the buttons: dark and nearly opaque, so icons read on any screen.
+    public static let panelColor = Color(red: 0.12, green: 0.12, blue: 0.13, alpha: 0.88)
+    /// The icons.
+    public static let iconColor = Color(red: 0.93, green: 0.93, blue: 0.93)
+    /// The ring around a chosen button.
+    public static let selectionColor = Color(red: 0.35, green: 0.65, blue: 1)
 
     /// The frames of `count` slots for a toolbar at `place` on an output of `size`: along the
     /// edge, wrapping into more lines when one does not fit. Also the toolbar's frame.

@@ -126,7 +126,7 @@ public final class ToolbarView: View {
             out.append(DrawItem(identity: .init(owner: Self.itemOwner, part: part), center: center, shape: shape, color: color))
             part += 1
         }
-        let panel = Color(red: 0.12, green: 0.12, blue: 0.13, alpha: 0.88)
+        let panel = ToolbarLayout.panelColor
         // The panel: one capsule per line of buttons.
         let all = [handle] + buttons
         let vertical = place.edge == .left || place.edge == .right
@@ -142,10 +142,10 @@ public final class ToolbarView: View {
             let (a, b) = lines[key]!
             add(Point(x: a.x + origin.x, y: a.y + origin.y), .line(to: Point(x: b.x + origin.x, y: b.y + origin.y), width: ToolbarLayout.touchSize), panel)
         }
-        let ink = Color(red: 0.93, green: 0.93, blue: 0.93)
+        let ink = ToolbarLayout.iconColor
         for button in all {
             let c = Point(x: button.center.x + origin.x, y: button.center.y + origin.y)
-            if button.isSelected { add(c, .ring(radius: ToolbarLayout.buttonSize / 2 - 1, width: 2), Color(red: 0.35, green: 0.65, blue: 1)) }
+            if button.isSelected { add(c, .ring(radius: ToolbarLayout.buttonSize / 2 - 1, width: 2), ToolbarLayout.selectionColor) }
             for (at, shape, color) in button.icon.shapes(at: c, color: ink) { add(at, shape, color) }
         }
     }
