@@ -41,7 +41,10 @@ final class OverlayInk {
         set {
             view.mode = newValue
             window.viewWithoutMarkers = newValue == .draw && !settings.markersWhileDrawing ? view : nil
-            toolbar.isHidden = newValue == .off || !settings.toolbar
+            // Only a real change: setting it at all counts as a view tree change, which makes the
+            // input region be computed again.
+            let hidden = newValue == .off || !settings.toolbar
+            if toolbar.isHidden != hidden { toolbar.isHidden = hidden }
             toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: newValue)
         }
     }
