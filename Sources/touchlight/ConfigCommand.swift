@@ -41,9 +41,14 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Parse a configuration file in a child process (internal).",
                                                         shouldDisplay: false)
 
+        @Flag(help: .hidden) var state = false
         @Argument var path: String
 
         func run() throws {
+            if state {
+                _ = ToolbarPlaces.load(from: path)  // the toolbar's state file, read as the overlay reads it
+                return
+            }
             do { _ = try Configuration(contentsOf: path) } catch { throw ExitCode(1) }
         }
     }

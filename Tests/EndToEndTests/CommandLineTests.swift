@@ -100,6 +100,19 @@ extension EndToEnd {
             #expect(launch.status == 1 && launch.stderr.contains("the TOML parser crashed reading this file"), "\(launch.stderr)")
         }
 
+        /// The same for the toolbar's state file: one that kills the parser costs the remembered
+        /// places, with a warning, and touchlight goes on (here, to say there is no compositor).
+        @Test func aStateFileThatCrashesTheTOMLParserIsReportedNotFatal() throws {
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/toml-parser-abort.toml").path
+            let state = NSTemporaryDirectory() + "touchlight-state-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: state + "/touchlight", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            try FileManager.default.copyItem(atPath: fixture, toPath: state + "/touchlight/state.toml")
+            let launch = try touchlight(["annotate"], environment: ["XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": state, "WAYLAND_DISPLAY": "none"])
+            #expect(launch.status == 1, "an ordinary failure, not a signal: \(launch.status) \(launch.stderr)")
+            #expect(launch.stderr.contains("toolbar places:") && launch.stderr.contains("the TOML parser crashed reading this file"), "\(launch.stderr)")
+        }
+
         /// Random and mutated files through `config check`: valid, or refused with every problem
         /// placed in the file; never a crash.
         @Test func randomAndMutatedFilesNeverCrash() throws {

@@ -77,7 +77,7 @@ public final class App {
             }
         }
         if let toolbarPlacesPath {
-            let (places, problem) = ToolbarPlaces.load(from: toolbarPlacesPath)
+            let (places, problem) = ConfigurationProbe.toolbarPlaces(at: toolbarPlacesPath)
             toolbarPlaces = places
             if let problem { logger.warning("toolbar places: \(problem) (using defaults where needed)") }
         }

@@ -20,14 +20,23 @@ public enum ConfigurationProbe {
         return try Configuration(contentsOf: path)
     }
 
-    /// Runs the probe; nil when the parser survived the file, else what happened to it.
-    static func probe(_ path: String, executable: String) -> String? {
+    /// The toolbar places in the state file at `path`, parsed the same careful way: a file
+    /// that kills the parser costs the remembered places, never the program.
+    public static func toolbarPlaces(at path: String, executable: String = "/proc/self/exe") -> (places: ToolbarPlaces, problem: String?) {
+        guard access(path, F_OK) == 0 else { return (ToolbarPlaces(), nil) }
+        if let crash = probe(path, executable: executable, options: ["--state"]) { return (ToolbarPlaces(), "\(path): \(crash)") }
+        return ToolbarPlaces.load(from: path)
+    }
+
+    /// Runs the probe (`options` go to `config probe`); nil when the parser survived the file,
+    /// else what happened to it.
+    static func probe(_ path: String, executable: String, options: [String] = []) -> String? {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for fd: Int32 in [1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0) }
-        let arguments = [executable, "config", "probe", path]
+        let arguments = [executable, "config", "probe"] + options + [path]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         guard posix_spawn(&pid, executable, &actions, nil, &argv, environ) == 0 else {
