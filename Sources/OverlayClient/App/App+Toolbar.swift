@@ -13,10 +13,10 @@ extension App {
         case .width(let width): reply = execute(.width(width))
         case .toggleMode: reply = execute(.mode(.toggle))
         case .save: reply = execute(.save(directory: nil))
-        case .undo, .redo, .clear:
-            // The buttons edit the ink of the output they are on (ctl edits every output's).
-            overlay.edit(action == .undo ? .undo : action == .redo ? .redo : .clear)
-            return
+        // Undo, redo and clear edit the ink of the output they are on (ctl edits every output's).
+        case .undo: overlay.edit(.undo); return
+        case .redo: overlay.edit(.redo); return
+        case .clear: overlay.edit(.clear); return
         }
         if !reply.ok { logger.error("toolbar: \(reply.error ?? "failed")") }
     }
