@@ -175,3 +175,34 @@ import Testing
         #expect(dispatcher.activeTouches.isEmpty, "a touch with a bad time still ends")
     }
 }
+
+/// Pens: a touch's type is set when it goes down; its force is held to 0…1 and kept until the
+/// next report, like a contact's shape.
+@MainActor @Suite struct PenTouchTests {
+    @Test func typeAndForceReachTheTouchAndForceIsHeldToItsRange() {
+        let h = Harness()
+        _ = h.view("v", Rect(x: 0, y: 0, width: 400, height: 400))
+        h.dispatcher.down(id: 1, at: Point(x: 10, y: 10), time: 0, type: .pencil)
+        h.dispatcher.force(id: 1, 0.4)
+        h.dispatcher.frame()
+        let touch = h.dispatcher.activeTouches[0]
+        #expect(touch.type == .pencil && touch.force == 0.4)
+        h.move(1, Point(x: 20, y: 10), at: 0.01)
+        #expect(touch.force == 0.4, "kept until the next report")
+        h.dispatcher.force(id: 1, 7)
+        h.dispatcher.frame()
+        #expect(touch.force == 1, "clamped to 1")
+        h.dispatcher.force(id: 1, -.infinity)
+        h.dispatcher.frame()
+        #expect(touch.force == 0)
+        h.dispatcher.force(id: 1, .nan)
+        h.dispatcher.frame()
+        #expect(touch.force == 0 && h.dispatcher.statistics.invalidValues == 1, "NaN is dropped and counted")
+        h.dispatcher.force(id: 9, 0.5)
+        #expect(h.dispatcher.statistics.unknownShapes == 1, "an unknown id is ignored and counted")
+        h.up(1, at: 0.02)
+        h.dispatcher.down(id: 2, at: Point(x: 10, y: 10), time: 0.03)
+        h.dispatcher.frame()
+        #expect(h.dispatcher.activeTouches[0].type == .direct && h.dispatcher.activeTouches[0].force == nil, "a finger unless told")
+    }
+}

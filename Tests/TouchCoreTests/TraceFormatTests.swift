@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [
         ("", 1, "empty trace"),
-        ("touchlight-trace 3\n", 1, "unsupported trace format version '3' (this build reads versions 1 to 2)"),
+        ("touchlight-trace 4\n", 1, "unsupported trace format version '4' (this build reads versions 1 to 3)"),
         ("hello\n", 1, "expected the header"),
         ("touchlight-trace 1\n", 2, "truncated trace: no 'output' line"),
         ("touchlight-trace 1\noutput 800 0 1\n", 2, "expected 'output WIDTH HEIGHT SCALE'"),
@@ -46,7 +46,7 @@ import Testing
         trace.settings = [.init(time: 0, name: "mode", value: "draw"), .init(time: 0.75, name: "tool", value: "highlighter"),
                           .init(time: 2, name: "color", value: "00FF00")]
         let text = trace.text
-        #expect(text.hasPrefix("touchlight-trace 2\n"))
+        #expect(text.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n"))
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.dropFirst(2).map { String($0) } == ["0.0 set mode draw", "0.5 1 down 1.0 2.0", "0.75 set tool highlighter",
                                                           "1.0 1 up 1.0 2.0", "2.0 set color 00FF00"])
@@ -78,5 +78,58 @@ import Testing
         } catch {
             Issue.record("\(error)")
         }
+    }
+}
+
+/// Format version 3: what made each touch and a pen's pressure, as `name=value` fields.
+@MainActor @Suite struct TraceFormatVersion3Tests {
+    @Test func typesAndForcesRoundTripAndReplay() throws {
+        var trace = TouchTrace(outputSize: Size(width: 800, height: 600))
+        trace.events = [.init(time: 0, id: 1, phase: .down, x: 10, y: 20, type: .pencil, force: 0.25),
+                        .init(time: 0.01, id: 1, phase: .move, x: 30, y: 20, force: 0.75),
+                        .init(time: 0.02, id: 1, phase: .move, x: 40, y: 20),
+                        .init(time: 0.02, id: 2, phase: .down, x: 5, y: 5, type: .eraser),
+                        .init(time: 0.03, id: 1, phase: .up, x: 40, y: 20), .init(time: 0.03, id: 2, phase: .up, x: 5, y: 5)]
+        let text = trace.text
+        #expect(text.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n") && TouchTrace.formatVersion == 3)
+        #expect(text.contains("0.0 1 down 10.0 20.0 type=pencil force=0.25\n") && text.contains("0.02 2 down 5.0 5.0 type=eraser\n"))
+        #expect(try TouchTrace(text: text) == trace)
+
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let scheduler = ManualScheduler()
+        let dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        var seen: [(Int, TouchType, Double?)] = []
+        dispatcher.eventObserver = { event in
+            for touch in event.allTouches where touch.phase != .stationary { seen.append((touch.sourceID, touch.type, touch.force)) }
+        }
+        TracePlayer.play(trace, into: dispatcher, scheduler: scheduler)
+        let pencil = seen.filter { $0.0 == 1 }, eraser = seen.filter { $0.0 == 2 }
+        #expect(pencil.map(\.1).allSatisfy { $0 == .pencil } && eraser.map(\.1).allSatisfy { $0 == .eraser })
+        #expect(pencil.map(\.2) == [0.25, 0.75, 0.75, 0.75], "a force holds until the next: \(pencil.map(\.2))")
+    }
+
+    @Test(arguments: [
+        ("touchlight-trace 2\noutput 800 600 1\n0 1 down 1 1 type=pencil\n", "'name=value' fields need trace format version 3"),
+        ("touchlight-trace 3\noutput 800 600 1\n0 1 down 1 1 type=quill\n", "touch type 'quill' is not one of direct, pencil, eraser, indirectPointer"),
+        ("touchlight-trace 3\noutput 800 600 1\n0 1 down 1 1\n0.1 1 move 2 2 type=pencil\n", "'type=' belongs on a down line"),
+        ("touchlight-trace 3\noutput 800 600 1\n0 1 down 1 1 force=1.5\n", "force '1.5' is not a number from 0 to 1"),
+        ("touchlight-trace 3\noutput 800 600 1\n0 1 down 1 1 force=nan\n", "force 'nan' is not a number from 0 to 1"),
+        ("touchlight-trace 3\noutput 800 600 1\n0 1 down 1 1 tilt=3\n", "unknown field 'tilt=' (known: type=, force=)"),
+        ("touchlight-trace 3\noutput 800 600 1\n0 1 down 1 type=pencil\n", "expected 'time id phase x y"),
+    ])
+    func badFieldsAreRefusedWithTheirLine(_ text: String, _ message: String) {
+        do {
+            _ = try TouchTrace(text: text)
+            Issue.record("accepted \(text)")
+        } catch let error as TraceError {
+            #expect(error.message.hasPrefix(message), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func versionTwoStillReads() throws {
+        let old = try TouchTrace(text: "touchlight-trace 2\noutput 800 600 1\n0 set mode draw\n0 1 down 5 5\n0.1 1 up 5 5\n")
+        #expect(old.events.count == 2 && old.events.allSatisfy { $0.type == nil && $0.force == nil })
     }
 }

@@ -26,4 +26,9 @@ public enum InputLimits {
     @inlinable public static func contactAxis(_ value: Double) -> Double? {
         value.isNaN ? nil : min(max(value, 0), contactAxis)
     }
+
+    /// A pressure clamped to 0…1, or nil when it is not a number.
+    @inlinable public static func force(_ value: Double) -> Double? {
+        value.isNaN ? nil : min(max(value, 0), 1)
+    }
 }

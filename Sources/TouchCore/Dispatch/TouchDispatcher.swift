@@ -43,12 +43,14 @@ public final class TouchDispatcher {
 
     let router: TouchRouter
 
-    private struct Pending {
+    fileprivate struct Pending {
         var location: Point
         var time: Double
         var major: Double?
         var minor: Double?
         var orientation: Double?
+        var force: Double?
+        var type = TouchType.direct
     }
 
     /// Touches delivered and not yet lifted, by source id.
@@ -74,7 +76,8 @@ public final class TouchDispatcher {
 
     // MARK: Input
 
-    public func down(id: Int, at location: Point, time: Double) {
+    /// A contact went down; `type` says what made it (a finger unless told).
+    public func down(id: Int, at location: Point, time: Double, type: TouchType = .direct) {
         guard let location = valid(location) else { return }
         let time = valid(time)
         if ups[id] != nil || downs.contains(where: { $0.id == id }) { frame() }
@@ -83,7 +86,7 @@ public final class TouchDispatcher {
             statistics.duplicateDowns += 1
             cancel([old], at: time)
         }
-        downs.append((id, Pending(location: location, time: time)))
+        downs.append((id, Pending(location: location, time: time, type: type)))
         note(time)
     }
 
@@ -93,8 +96,7 @@ public final class TouchDispatcher {
         if let index = downs.firstIndex(where: { $0.id == id }) {
             downs[index].pending.location = location
         } else if let touch = active[id], ups[id] == nil {
-            var pending = moves[id] ?? Pending(location: location, time: time, major: touch.majorRadius,
-                                               minor: touch.minorRadius, orientation: touch.orientation)
+            var pending = moves[id] ?? Pending(touch, time: time)
             pending.location = location
             pending.time = time
             moves[id] = pending
@@ -134,6 +136,15 @@ public final class TouchDispatcher {
         update(id) { $0.orientation = angle.remainder(dividingBy: 2 * .pi) }
     }
 
+    /// The contact's pressure, from 0 to 1 (a pen's); values outside are clamped.
+    public func force(id: Int, _ value: Double) {
+        guard let force = InputLimits.force(value) else {
+            statistics.invalidValues += 1
+            return
+        }
+        update(id) { $0.force = force }
+    }
+
     /// Cancels the touches with these ids only (a device that went away), delivering the
     /// pending changes first. Unknown ids are ignored.
     public func cancel(ids: [Int]) {
@@ -162,6 +173,8 @@ public final class TouchDispatcher {
             touch.majorRadius = pending.major
             touch.minorRadius = pending.minor
             touch.orientation = pending.orientation
+            touch.force = pending.force
+            touch.type = pending.type
             touch.tapCount = tapCounter.countForTouchDown(at: pending.location, time: pending.time)
             active[id] = touch
             router.begin(touch, in: window)
@@ -172,6 +185,7 @@ public final class TouchDispatcher {
             touch.locationInWindow = pending.location
             touch.timestamp = pending.time
             (touch.majorRadius, touch.minorRadius, touch.orientation) = (pending.major, pending.minor, pending.orientation)
+            touch.force = pending.force
             touch.phase = .moved
         }
         for (id, time) in ups {
@@ -212,9 +226,7 @@ public final class TouchDispatcher {
         if let index = downs.firstIndex(where: { $0.id == id }) {
             change(&downs[index].pending)
         } else if let touch = active[id] {
-            var pending = moves[id] ?? Pending(location: touch.locationInWindow, time: frameTime,
-                                               major: touch.majorRadius, minor: touch.minorRadius,
-                                               orientation: touch.orientation)
+            var pending = moves[id] ?? Pending(touch, time: frameTime)
             change(&pending)
             moves[id] = pending
         } else {
@@ -242,5 +254,13 @@ public final class TouchDispatcher {
         statistics.framesDelivered += 1
         window.sendEvent(event)
         eventObserver?(event)
+    }
+}
+
+extension TouchDispatcher.Pending {
+    /// A change to `touch`, starting from what it is now.
+    @MainActor init(_ touch: Touch, time: Double) {
+        self.init(location: touch.locationInWindow, time: time, major: touch.majorRadius, minor: touch.minorRadius,
+                  orientation: touch.orientation, force: touch.force, type: touch.type)
     }
 }

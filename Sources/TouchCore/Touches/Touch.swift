@@ -35,8 +35,11 @@ public final class Touch: Hashable, @MainActor CustomStringConvertible {
     public internal(set) var minorRadius: Double?
     /// Angle of the long axis in radians, clockwise from the y axis, when reported.
     public internal(set) var orientation: Double?
-    /// Pressure, when the input reports it.
+    /// Pressure from 0 (none) to 1 (the most the device measures), when the input reports it:
+    /// a pen's. UIKit's `force` divided by `maximumPossibleForce`.
     public internal(set) var force: Double?
+    /// What made the touch: a finger, a pen's tip or eraser end, a pointer.
+    public internal(set) var type: TouchType = .direct
 
     var locationInWindow: Point
     var previousLocationInWindow: Point

@@ -40,7 +40,7 @@ extension TouchTrace {
                 settings.append(setting)
                 continue
             }
-            let event = try Self.parseEvent(fields, line: lineNumber)
+            let event = try Self.parseEvent(fields, version: version, line: lineNumber)
             if let last = events.last, event.time < last.time {
                 throw TraceError(line: lineNumber, message: "time \(event.time) goes back before \(last.time)")
             }
@@ -74,9 +74,14 @@ extension TouchTrace {
     static let outputSizes = 1.0...100_000
     static let scales = 0.1...16.0
 
-    private static func parseEvent(_ fields: [String], line: Int) throws -> Event {
+    private static func parseEvent(_ allFields: [String], version: Int, line: Int) throws -> Event {
+        let named = allFields.reversed().prefix { $0.contains("=") }.count
+        let fields = Array(allFields.dropLast(named))
         guard fields.count == 5 || fields.count == 8 else {
-            throw TraceError(line: line, message: "expected 'time id phase x y [major minor orientation]', found \(fields.count) fields")
+            throw TraceError(line: line, message: "expected 'time id phase x y [major minor orientation] [type=TYPE] [force=F]', found \(fields.count) fields")
+        }
+        if named > 0, version < 3 {
+            throw TraceError(line: line, message: "'name=value' fields need trace format version 3")
         }
         guard let time = Double(fields[0]), time >= 0, time <= InputLimits.traceDuration else {
             throw TraceError(line: line, message: "time '\(excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
@@ -105,14 +110,37 @@ extension TouchTrace {
             }
             (event.major, event.minor, event.orientation) = (major, minor, orientation)
         }
+        for field in allFields.suffix(named) {
+            try parseNamedField(field, into: &event, line: line)
+        }
         return event
+    }
+
+    /// `type=TYPE` (on a down line) or `force=F` (0…1).
+    private static func parseNamedField(_ field: String, into event: inout Event, line: Int) throws {
+        let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        switch parts[0] {
+        case "type":
+            guard event.phase == .down else { throw TraceError(line: line, message: "'type=' belongs on a down line") }
+            guard let type = TouchType(rawValue: parts[1]) else {
+                throw TraceError(line: line, message: "touch type '\(excerpt(parts[1]))' is not one of \(TouchType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            event.type = type
+        case "force":
+            guard let force = Double(parts[1]), (0...1).contains(force) else {
+                throw TraceError(line: line, message: "force '\(excerpt(parts[1]))' is not a number from 0 to 1")
+            }
+            event.force = force
+        default:
+            throw TraceError(line: line, message: "unknown field '\(excerpt(parts[0]))=' (known: type=, force=)")
+        }
     }
 
     /// The trace as text, which `init(text:)` reads back to an equal trace.
     public var text: String {
         var out = "touchlight-trace \(Self.formatVersion)\n"
         out += "output \(format(outputSize.width)) \(format(outputSize.height)) \(format(scale))\n"
-        out += "# time id phase x y [major minor orientation]; time set name value\n"
+        out += "# time id phase x y [major minor orientation] [type=TYPE] [force=F]; time set name value\n"
         var nextSetting = settings.startIndex
         func writeSettings(upTo time: Double) {
             while nextSetting < settings.endIndex, settings[nextSetting].time <= time {
@@ -127,6 +155,8 @@ extension TouchTrace {
             if let major = e.major, let minor = e.minor, let orientation = e.orientation {
                 out += " \(major) \(minor) \(orientation)"
             }
+            if let type = e.type, type != .direct { out += " type=\(type.rawValue)" }
+            if let force = e.force { out += " force=\(force)" }
             out += "\n"
         }
         writeSettings(upTo: .infinity)

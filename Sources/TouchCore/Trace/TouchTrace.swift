@@ -1,13 +1,14 @@
 /// A recorded touch sequence in Touchlight's text trace format, used for replay tests,
 /// `touchlight --replay` and `touchlight record`.
 ///
-///     touchlight-trace 2
+///     touchlight-trace 3
 ///     output 800 600 1
-///     # time id phase x y [major minor orientation]
+///     # time id phase x y [major minor orientation] [type=TYPE] [force=F]
 ///     0 set mode draw
 ///     0.000 1 down 100 200
 ///     0.008 1 move 101.5 200.2
-///     0.008 2 down 300 200
+///     0.008 2 down 300 200 type=pencil force=0.3
+///     0.016 2 move 310 200 force=0.45
 ///     0.100 1 up 101.5 200.2
 ///     0.200 * cancel 0 0
 ///
@@ -16,6 +17,9 @@
 /// - Then one event per line: time in seconds (non-decreasing), touch id (an integer; `*` for
 ///   cancel), phase (`down`, `move`, `up`, `cancel`), x and y in logical units; optionally the
 ///   contact's major and minor axis lengths and its orientation in radians.
+/// - After those, `name=value` fields (version 3): `type=` what made the touch (a
+///   `TouchType`: `pencil`, `eraser`, `indirectPointer`; a finger when absent), on its down
+///   line; `force=` a pen's pressure from 0 to 1, on any line, kept until the next.
 /// - `TIME set NAME VALUE` (version 2): a setting of the session changed then (annotation's
 ///   mode, tool, colour, width). TouchCore keeps these lines as they are; the program that
 ///   replays the trace gives them meaning. A value never holds `#` (it would start a comment).
@@ -23,9 +27,9 @@
 /// - `#` starts a comment; blank lines are ignored.
 public struct TouchTrace: Sendable, Equatable {
     /// The version written; every version in `readableVersions` is read.
-    public static let formatVersion = 2
-    /// Version 1 has no `set` lines.
-    public static let readableVersions = 1...2
+    public static let formatVersion = 3
+    /// Version 1 has no `set` lines; versions 1 and 2 have no `type=` or `force=` fields.
+    public static let readableVersions = 1...3
     /// The largest trace file read (64 MiB: over an hour of ten fingers at 120 Hz); a larger
     /// one is refused before it is read.
     public static let maximumTextSize = 64 << 20
@@ -43,11 +47,17 @@ public struct TouchTrace: Sendable, Equatable {
         public var major: Double?
         public var minor: Double?
         public var orientation: Double?
+        /// What made the touch, on its down event; nil for a finger.
+        public var type: TouchType?
+        /// A pen's pressure (0…1), when it changed.
+        public var force: Double?
 
         public init(time: Double, id: Int, phase: Phase, x: Double, y: Double,
-                    major: Double? = nil, minor: Double? = nil, orientation: Double? = nil) {
+                    major: Double? = nil, minor: Double? = nil, orientation: Double? = nil,
+                    type: TouchType? = nil, force: Double? = nil) {
             (self.time, self.id, self.phase, self.x, self.y) = (time, id, phase, x, y)
             (self.major, self.minor, self.orientation) = (major, minor, orientation)
+            (self.type, self.force) = (type, force)
         }
     }
 

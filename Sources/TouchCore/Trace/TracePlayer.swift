@@ -50,7 +50,7 @@ public struct TracePlayer {
             let time = e.time / speed + timeOffset
             let point = Point(x: e.x * scaleX, y: e.y * scaleY)
             switch e.phase {
-            case .down: dispatcher.down(id: e.id, at: point, time: time)
+            case .down: dispatcher.down(id: e.id, at: point, time: time, type: e.type ?? .direct)
             case .move: dispatcher.motion(id: e.id, at: point, time: time)
             case .up: dispatcher.up(id: e.id, time: time)
             case .cancel: dispatcher.cancel(); cancelled = true
@@ -59,6 +59,7 @@ public struct TracePlayer {
                 dispatcher.shape(id: e.id, major: major * scaleX, minor: minor * scaleX)
                 if let orientation = e.orientation { dispatcher.orientation(id: e.id, angle: orientation) }
             }
+            if e.phase != .cancel, let force = e.force { dispatcher.force(id: e.id, force) }
         }
         if !cancelled || frame.contains(where: { $0.phase != .cancel }) { dispatcher.frame() }
     }
