@@ -34,4 +34,7 @@ extension AnnotationDefaults {
     /// A fingertip's typical contact size (logical px): a reported contact this size draws at
     /// the set width; larger or smaller ones scale it (half to double).
     public static let referenceContactSize = 12.0
+    /// A pen's stroke width at the lightest touch, as a share of the set width; full pressure
+    /// draws the set width, and the width in between follows the pressure linearly.
+    public static let lightestPressureWidth = 0.25
 }

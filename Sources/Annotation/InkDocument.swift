@@ -251,7 +251,8 @@ public final class InkDocument {
 
     private func sampleWidth(_ details: Contact) -> Double {
         if let pressure = details.pressure, pressure.isFinite {
-            return settings.width * (0.25 + 0.75 * min(1, max(0, pressure)))
+            let lightest = AnnotationDefaults.lightestPressureWidth
+            return settings.width * (lightest + (1 - lightest) * min(1, max(0, pressure)))
         }
         if let size = details.size, size.isFinite, size > 0 {
             return settings.width * min(2, max(0.5, size / AnnotationDefaults.referenceContactSize))

@@ -80,3 +80,56 @@ import TouchCore
         #expect(live == 0 && view.document.strokes.isEmpty)
     }
 }
+
+/// Pens reach the ink as touches of their own type: the eraser end erases whatever the tool,
+/// and the tip's pressure sets the width.
+@MainActor @Suite struct PenInkTests {
+    let scheduler = ManualScheduler()
+    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let view: InkView
+    let dispatcher: TouchDispatcher
+
+    init() {
+        var settings = InkDocument.Settings()
+        settings.tool = .pen
+        settings.width = 16
+        view = InkView(frame: window.bounds, document: InkDocument(settings: settings))
+        window.addSubview(view)
+        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        view.mode = .draw
+    }
+
+    /// One contact from `from` to `to` in 10 steps at 120 Hz, pressing with `force(step)`.
+    func drag(id: Int, type: TouchType, from: Point, to: Point, at start: Double, force: (Int) -> Double?) {
+        dispatcher.down(id: id, at: from, time: start, type: type)
+        if let f = force(0) { dispatcher.force(id: id, f) }
+        dispatcher.frame()
+        for step in 1...10 {
+            let u = Double(step) / 10, t = start + Double(step) / 120
+            dispatcher.motion(id: id, at: Point(x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u), time: t)
+            if let f = force(step) { dispatcher.force(id: id, f) }
+            dispatcher.frame()
+            scheduler.advance(to: t)
+        }
+        dispatcher.up(id: id, time: start + 0.1)
+        dispatcher.frame()
+        scheduler.advance(to: start + 0.5)
+    }
+
+    @Test func aPencilsPressureSetsTheWidthOfEachSample() throws {
+        drag(id: 1, type: .pencil, from: Point(x: 100, y: 100), to: Point(x: 400, y: 100), at: 0) { Double($0) / 10 }
+        let stroke = try #require(view.document.strokes.first)
+        let widths = stroke.samples.map(\.width)
+        #expect(widths.first! == 16 * AnnotationDefaults.lightestPressureWidth, "no pressure draws the lightest width: \(widths)")
+        #expect(widths.dropLast().last! > 15, "full pressure draws the set width: \(widths)")
+        #expect(zip(widths, widths.dropFirst()).allSatisfy { $0 <= $1 }, "pressing harder widens: \(widths)")
+    }
+
+    @Test func theEraserEndErasesWhilePenIsTheTool() {
+        drag(id: 1, type: .direct, from: Point(x: 100, y: 100), to: Point(x: 400, y: 100), at: 0) { _ in nil }
+        #expect(view.document.strokes.count == 1)
+        drag(id: 2, type: .eraser, from: Point(x: 250, y: 50), to: Point(x: 250, y: 150), at: 1) { _ in 0.5 }
+        #expect(view.document.strokes.isEmpty && view.document.settings.tool == .pen)
+        #expect(view.document.undo() && view.document.strokes.count == 1, "the erasure undoes like any other")
+    }
+}

@@ -80,8 +80,10 @@ public final class InkView: View {
         if !anyDown { document.confirmProvisionalInk() }
     }
 
-    /// A touch's contact size (the panel's major axis) or pressure, when reported.
+    /// A touch's contact size (the panel's major axis) or pressure, when reported; a pen's
+    /// eraser end erases whatever the tool.
     private static func details(of touch: Touch) -> InkDocument.Contact {
-        InkDocument.Contact(pressure: touch.force, size: touch.majorRadius.map { $0 * 2 })
+        InkDocument.Contact(pressure: touch.force, size: touch.majorRadius.map { $0 * 2 },
+                            tool: touch.type == .eraser ? .eraser : nil)
     }
 }

@@ -8,6 +8,7 @@
 #include "fractional-scale-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
 
 const struct wl_interface *tl_wl_compositor_interface(void);
 const struct wl_interface *tl_wl_shm_interface(void);
@@ -17,3 +18,4 @@ const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void);
 const struct wl_interface *tl_wp_viewporter_interface(void);
 const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *tl_zxdg_output_manager_v1_interface(void);
+const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void);

@@ -87,10 +87,16 @@ public final class App {
         pump = DisplayPump(display: connection.display)
         connection.onOutputAdded = { [unowned self] proxy, name, version in self.addOutput(proxy, name: name, version: version) }
         connection.onSeatAdded = { [unowned self] proxy, name, version in
-            self.seats[name] = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self)
+            let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self)
+            if let manager = self.connection.tabletManager { seat.attachTablets(manager: manager) }
+            self.seats[name] = seat
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
         try connection.bindGlobals()
+        // Seats announced before the tablet manager take their pens now.
+        if let manager = connection.tabletManager {
+            for seat in seats.values { seat.attachTablets(manager: manager) }
+        }
         if let trace {
             replay = ReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed,
                                   loops: options.configuration.input.replayLoops)

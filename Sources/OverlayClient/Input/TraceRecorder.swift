@@ -39,6 +39,8 @@ final class TraceRecorder {
             if let major = touch.majorRadius, let minor = touch.minorRadius {
                 (e.major, e.minor, e.orientation) = (major * 2, minor * 2, touch.orientation ?? 0)
             }
+            if phase == .down, touch.type != .direct { e.type = touch.type }
+            e.force = touch.force.map { ($0 * 10_000).rounded() / 10_000 }
             trace?.events.append(e)
         }
         if cancelled { trace?.events.append(.init(time: time, id: 0, phase: .cancel, x: 0, y: 0)) }

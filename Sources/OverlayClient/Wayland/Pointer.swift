@@ -71,7 +71,7 @@ final class Pointer {
         if pressed {
             guard stroke == nil, let focus, events.pointerDrawButtons.contains(button) else { return }
             stroke = (focus, button)
-            focus.dispatcher.down(id: contactID, at: position, time: self.time(time))
+            focus.dispatcher.down(id: contactID, at: position, time: self.time(time), type: .indirectPointer)
             deliver(on: focus)
         } else if let stroke, stroke.button == button {
             self.stroke = nil

@@ -3,7 +3,8 @@ import Glibc
 import TouchCore
 
 /// A wl_seat: its wl_touch feeds the dispatcher of the overlay each touch went down on, and
-/// so does its wl_pointer while a drawing button is held (`Pointer`); its wl_keyboard is taken
+/// so do its wl_pointer while a drawing button is held (`Pointer`) and its pens while they
+/// touch (`TabletSeat`, when the compositor has the tablet protocol); its wl_keyboard is taken
 /// only while capturing, to leave capture mode with Escape. No key is
 /// ever logged.
 @MainActor
@@ -18,6 +19,7 @@ final class Seat {
     private var touch: OpaquePointer?
     private var keyboard: OpaquePointer?
     private var pointer: Pointer?
+    private var tablets: TabletSeat?
     /// The overlay each active touch id belongs to (motion and up carry no surface).
     private var touchOverlays: [Int32: Overlay] = [:]
     private var overlaysInFrame: [Overlay] = []
@@ -35,6 +37,12 @@ final class Seat {
         wl_seat_add_listener(proxy, Self.seatEvents.pointer, listenerData(self))
     }
 
+
+    /// Takes this seat's pens through the compositor's tablet manager (once).
+    func attachTablets(manager: OpaquePointer) {
+        guard tablets == nil else { return }
+        tablets = TabletSeat(manager: manager, seat: proxy, scheduler: scheduler, events: events)
+    }
 
     var hasTouch: Bool { capabilities & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0 }
 
@@ -168,6 +176,7 @@ final class Seat {
     /// An overlay went away: forget its touches.
     func forget(_ overlay: Overlay) {
         pointer?.forget(overlay)
+        tablets?.forget(overlay)
         touchOverlays = touchOverlays.filter { $0.value !== overlay }
         overlaysInFrame.removeAll { $0 === overlay }
     }
@@ -218,6 +227,8 @@ final class Seat {
         if let touch { release(touch: touch) }
         pointer?.destroy()
         pointer = nil
+        tablets?.destroy()
+        tablets = nil
         if let keyboard { if version >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) } }
         keyboard = nil
         keys = nil
