@@ -7,8 +7,29 @@ import SafeFiles
 /// - It lives in a new private directory (its `XDG_RUNTIME_DIR`), removed by `stop()`.
 /// - sway refuses to run as root, so as root it runs as `userWhenRoot` (who is given the
 ///   directory); clients started with `start(_:)` run as the caller.
-/// - It renders with pixman and reads no input device.
+/// - It renders with pixman and reads no input device, unless a `Launcher` gives it some.
 public final class HeadlessSway {
+    /// How sway is started when it should read input devices (the end-to-end tests' emulated
+    /// pen display): the commands it runs under, and its backends. The session itself stays
+    /// the same.
+    public struct Launcher {
+        /// Runs first, as the caller (root: a private mount namespace for the udev database);
+        /// it ends by running its arguments.
+        public var asCaller: [String]
+        /// Runs after the switch to the unprivileged user, before sway (umockdev's driver).
+        public var asUser: [String]
+        /// Added to sway's environment.
+        public var environment: [String: String]
+
+        public init(asCaller: [String], asUser: [String], environment: [String: String]) {
+            (self.asCaller, self.asUser, self.environment) = (asCaller, asUser, environment)
+        }
+
+        /// The environment of a sway that reads libinput's devices as an ordinary user: the
+        /// headless output, libinput, and libseat with no seat daemon.
+        public static let inputEnvironment = ["WLR_BACKENDS": "headless,libinput", "LIBSEAT_BACKEND": "noop"]
+    }
+
     /// The tools a session needs: sway itself and, to change users as root, setpriv.
     public static let requiredTools = ["sway", "setpriv"]
     /// How long sway may take to open its socket.
@@ -21,25 +42,26 @@ public final class HeadlessSway {
 
     /// Starts sway with one `width`×`height` output named HEADLESS-1, and returns once its
     /// Wayland socket is there.
-    public init(width: Int = 800, height: Int = 600, userWhenRoot: String) throws {
+    public init(width: Int = 800, height: Int = 600, userWhenRoot: String, launcher: Launcher? = nil,
+                compositorLog: String? = nil) throws {
         var environment = ProcessInfo.processInfo.environment
         // Root's own runtime directory would be out of reach for the unprivileged compositor.
         if getuid() == 0 { environment["XDG_RUNTIME_DIR"] = nil }
         runtimeDirectory = try SafeFiles.makePrivateDirectory(prefix: "touchlight-sway-", environment: environment)
         do {
-            try start(width: width, height: height, userWhenRoot: userWhenRoot)
+            try start(width: width, height: height, userWhenRoot: userWhenRoot, launcher: launcher, log: compositorLog)
         } catch {
             stop()
             throw error
         }
     }
 
-    private func start(width: Int, height: Int, userWhenRoot: String) throws {
+    private func start(width: Int, height: Int, userWhenRoot: String, launcher: Launcher?, log: String?) throws {
         let config = runtimeDirectory + "/sway.conf"
         try "output HEADLESS-1 resolution \(width)x\(height)\ndefault_border none\nseat * hide_cursor 100\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
         chmod(config, 0o644)
-        var arguments = ["sway", "-c", config]
+        var arguments = (launcher?.asUser ?? []) + ["sway", "-c", config]
         if getuid() == 0 {
             guard let user = getpwnam(userWhenRoot) else { throw HeadlessSwayError("user \(userWhenRoot) does not exist; sway cannot run as root") }
             guard chown(runtimeDirectory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
@@ -47,13 +69,14 @@ public final class HeadlessSway {
             }
             arguments = ["setpriv", "--reuid=\(user.pointee.pw_uid)", "--regid=\(user.pointee.pw_gid)", "--init-groups", "--"] + arguments
         }
+        arguments = (launcher?.asCaller ?? []) + arguments
         guard let executable = Self.which(arguments[0]) else { throw HeadlessSwayError("\(arguments[0]) is not installed") }
         compositor.executableURL = URL(fileURLWithPath: executable)
         compositor.arguments = Array(arguments.dropFirst())
-        compositor.environment = baseEnvironment.merging(
-            ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]) { $1 }
+        let backends = launcher?.environment ?? ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1"]
+        compositor.environment = baseEnvironment.merging(["WLR_RENDERER": "pixman"]) { $1 }.merging(backends) { $1 }
         compositor.standardOutput = FileHandle.nullDevice
-        compositor.standardError = FileHandle.nullDevice
+        compositor.standardError = log.flatMap { FileHandle(forWritingAtPath: $0) } ?? FileHandle.nullDevice
         try compositor.run()
         let socket = runtimeDirectory + "/wayland-1"
         let deadline = Date().addingTimeInterval(Self.startTimeout)

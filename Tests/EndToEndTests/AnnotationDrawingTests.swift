@@ -88,7 +88,7 @@ extension EndToEnd {
             }
             let first = try session(["record", recording, "--replay", input], name: "annotate-recorded")
             let text = try String(contentsOfFile: recording, encoding: .utf8)
-            #expect(text.hasPrefix("touchlight-trace 2\n"))
+            #expect(text.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n"))
             for line in ["set mode draw", "set tool highlighter", "set color 1E88E5FF", "set width 20.0"] {
                 #expect(text.contains(line), "\(line) in the recording")
             }

@@ -46,7 +46,7 @@ extension EndToEnd {
             #expect(events.first.map { Self.close($0.x, 200) && Self.close($0.y, 300) } == true, "\(events)")
             #expect(events.dropFirst().first.map { Self.close($0.x, 214.84) } == true, "\(events)")
             #expect(run.stderr.contains("touchscreen Touchlight Test Touchscreen mapped to HEADLESS-1 (transform normal)"), "\(run.stderr)")
-            // The proof that keyboards and mice are never opened: every open was logged.
+            // The proof that keyboards, mice and pen displays are never opened: every open was logged.
             #expect(run.opens == ["/dev/input/event5"], "opened: \(run.opens)")
         }
 

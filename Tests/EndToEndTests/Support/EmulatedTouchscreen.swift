@@ -3,7 +3,7 @@ import Testing
 
 /// Runs `touchlight record --source libinput` against emulated input devices, through the real
 /// libudev, libevdev and libinput: umockdev fakes /sys, /dev and udev for it (a touchscreen,
-/// a keyboard and a mouse, Fixtures/umockdev/, made by scripts/generate-umockdev-devices), and
+/// a keyboard, a mouse and a pen display, Fixtures/umockdev/, made by scripts/generate-umockdev-devices), and
 /// UmockdevDriver/ plays evdev events into the touchscreen and can unplug it. What touchlight
 /// made of them is read back from the trace it records; every input device it opened is
 /// logged by the shim.
@@ -104,6 +104,7 @@ enum EmulatedTouchscreen {
         try udevEntry(["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"] + touchscreenProperties).write(to: udev.appendingPathComponent("c13:69"), atomically: true, encoding: .utf8)
         try udevEntry(["ID_INPUT=1", "ID_INPUT_KEY=1", "ID_INPUT_KEYBOARD=1"]).write(to: udev.appendingPathComponent("c13:70"), atomically: true, encoding: .utf8)
         try udevEntry(["ID_INPUT=1", "ID_INPUT_MOUSE=1"]).write(to: udev.appendingPathComponent("c13:71"), atomically: true, encoding: .utf8)
+        try udevEntry(["ID_INPUT=1", "ID_INPUT_TABLET=1"]).write(to: udev.appendingPathComponent("c13:72"), atomically: true, encoding: .utf8)
         try events.write(to: run.appendingPathComponent("events.evemu"), atomically: true, encoding: .utf8)
         try config.write(to: run.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         _ = try Sway.run("/usr/bin/chown", ["-R", Sway.testUser, run.path])

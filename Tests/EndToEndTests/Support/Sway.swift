@@ -25,8 +25,8 @@ final class Sway {
     var runtimeDirectory: URL { URL(fileURLWithPath: session.runtimeDirectory) }
     var environment: [String: String] { session.environment }
 
-    init(width: Int = 800, height: Int = 600) throws {
-        session = try HeadlessSway(width: width, height: height, userWhenRoot: Self.testUser)
+    init(width: Int = 800, height: Int = 600, launcher: HeadlessSway.Launcher? = nil, log: String? = nil) throws {
+        session = try HeadlessSway(width: width, height: height, userWhenRoot: Self.testUser, launcher: launcher, compositorLog: log)
         usleep(300_000)  // sway's IPC socket and output come up just after its Wayland socket
     }
 

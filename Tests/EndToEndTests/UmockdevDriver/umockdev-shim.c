@@ -5,7 +5,15 @@
 //   is a pty; fstat is wrapped only from 0.19.2), so libinput accepts the device;
 // - EVIOCSCLOCKID on an emulated node succeeds (0.17's ioctl records cannot describe it);
 // - every open of a path under /dev/input/ is appended to $TOUCHLIGHT_OPEN_LOG, so a test can
-//   prove which devices a program opened.
+//   prove which devices a program opened;
+// - such an open ignores O_NOFOLLOW and is non-blocking: umockdev's node is a link to its
+//   pty; libseat 0.7's noop backend opens devices with O_NOFOLLOW and without O_NONBLOCK,
+//   and wlroots 0.15 reads them as if logind had opened them (non-blocking), so sway would
+//   hang in read() after the first event (sway's libinput backend, in the pen tests);
+// - libseat's "noop" backend (LIBSEAT_BACKEND=noop, sway as an ordinary user without a seat
+//   daemon) is enabled as soon as the seat opens: libseat 0.7 never enables it, and wlroots
+//   0.15 waits for that forever. Its seat is called seat0, where udev puts devices, instead
+//   of 0.7's "noop", which libinput would find no device on.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -71,6 +79,11 @@ static void note_open(const char *path) {
     close(fd);
 }
 
+/* The flags an open of path goes on with: an input node's without O_NOFOLLOW, non-blocking. */
+static int input_flags(const char *path, int flags) {
+    return path && strncmp(path, "/dev/input/", 11) == 0 ? (flags & ~O_NOFOLLOW) | O_NONBLOCK : flags;
+}
+
 /* Every way glibc opens a file by name, fortified or not. */
 #define OPEN_WRAPPER(name)                                              \
     int name(const char *path, int flags, ...) {                        \
@@ -80,7 +93,7 @@ static void note_open(const char *path) {
         mode_t mode = (mode_t)va_arg(ap, int);                          \
         va_end(ap);                                                     \
         note_open(path);                                                \
-        return next(path, flags, mode);                                 \
+        return next(path, input_flags(path, flags), mode);              \
     }
 #define OPENAT_WRAPPER(name)                                            \
     int name(int directory, const char *path, int flags, ...) {         \
@@ -90,7 +103,7 @@ static void note_open(const char *path) {
         mode_t mode = (mode_t)va_arg(ap, int);                          \
         va_end(ap);                                                     \
         note_open(path);                                                \
-        return next(directory, path, flags, mode);                      \
+        return next(directory, path, input_flags(path, flags), mode);   \
     }
 OPEN_WRAPPER(open)
 OPEN_WRAPPER(open64)
@@ -102,7 +115,27 @@ OPENAT_WRAPPER(openat64)
     int name(const char *path, int flags) {                             \
         NEXT(name);                                                     \
         note_open(path);                                                \
-        return next(path, flags);                                       \
+        return next(path, input_flags(path, flags));                    \
     }
 FORTIFIED_OPEN_WRAPPER(__open_2)
 FORTIFIED_OPEN_WRAPPER(__open64_2)
+
+/* libseat's noop backend, enabled at once (see the top of this file). */
+struct libseat;
+struct libseat_seat_listener {
+    void (*enable_seat)(struct libseat *seat, void *data);
+    void (*disable_seat)(struct libseat *seat, void *data);
+};
+struct libseat *libseat_open_seat(const struct libseat_seat_listener *listener, void *data) {
+    NEXT(libseat_open_seat);
+    struct libseat *seat = next(listener, data);
+    const char *backend = getenv("LIBSEAT_BACKEND");
+    if (seat && backend && strcmp(backend, "noop") == 0) listener->enable_seat(seat, data);
+    return seat;
+}
+
+const char *libseat_seat_name(struct libseat *seat) {
+    NEXT(libseat_seat_name);
+    const char *name = next(seat);
+    return name && strcmp(name, "noop") == 0 ? "seat0" : name;
+}

@@ -5,21 +5,30 @@
 //
 //   umockdev-touch-driver DIR EVENTS REMOVE_MS RUN_MS SHIM -- COMMAND...
 //
-// EVENTS: an evemu file played into /dev/input/event5 from the start. REMOVE_MS: when to
+// EVENTS: an evemu file played from the start into /dev/input/event5, or into another node
+// when written NODE=FILE (event8=pen.evemu: the pen display). REMOVE_MS: when to
 // unplug the touchscreen (0: never). RUN_MS: when to send the command SIGTERM. SHIM: a
 // library preloaded before umockdev's (see umockdev-shim.c). Exits with the command's status.
+// With DRIVER_PLAY_ON_SIGNAL=1 in the environment, the events are loaded (and start playing)
+// only when the driver gets SIGUSR1, so a test can wait until its client is ready. SIGTERM
+// to the driver is passed on to the command.
 #include <glib.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <umockdev.h>
 #include <unistd.h>
 
-static const char *const nodes[] = {"event5", "event6", "event7"};
+static const char *const nodes[] = {"event5", "event6", "event7", "event8"};
 static const char *const touchscreen = "/sys/devices/virtual/touchlight/input10/event5";
+
+static volatile sig_atomic_t play_requested, stop_requested;
+static void on_play(int signal) { (void)signal; play_requested = 1; }
+static void on_stop(int signal) { (void)signal; stop_requested = 1; }
 
 static void sleep_ms(long ms) {
     struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
@@ -49,10 +58,20 @@ int main(int argc, char **argv) {
         snprintf(path, sizeof path, "%s/%s.ioctl", dir, nodes[i]);
         if (!umockdev_testbed_load_ioctl(testbed, node, path, &error)) fail(path, error);
     }
-    if (!umockdev_testbed_load_evemu_events(testbed, "/dev/input/event5", events, &error)) fail(events, error);
+    char target[64] = "/dev/input/event5";
+    const char *equals = strchr(events, '=');
+    if (equals && equals - events < 16) {
+        snprintf(target, sizeof target, "/dev/input/%.*s", (int)(equals - events), events);
+        events = equals + 1;
+    }
+    int play_on_signal = getenv("DRIVER_PLAY_ON_SIGNAL") && strcmp(getenv("DRIVER_PLAY_ON_SIGNAL"), "1") == 0;
+    signal(SIGUSR1, on_play);
+    signal(SIGTERM, on_stop);
+    if (!play_on_signal && !umockdev_testbed_load_evemu_events(testbed, target, events, &error)) fail(events, error);
 
     pid_t child = fork();
     if (child == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGTERM);  // the command never outlives the driver
         char preload[4096];
         snprintf(preload, sizeof preload, "%s:libumockdev-preload.so.0", shim);
         setenv("LD_PRELOAD", preload, 1);
@@ -68,6 +87,13 @@ int main(int argc, char **argv) {
             umockdev_testbed_remove_device(testbed, touchscreen);
             fprintf(stderr, "umockdev-touch-driver: touchscreen removed\n");
         }
+        if (play_requested && play_on_signal) {
+            play_requested = 0;
+            play_on_signal = 0;  // umockdev 0.17 takes one event file per device
+            if (!umockdev_testbed_load_evemu_events(testbed, target, events, &error)) fail(events, error);
+            fprintf(stderr, "umockdev-touch-driver: playing %s\n", events);
+        }
+        if (stop_requested) break;
         if (waitpid(child, &status, WNOHANG) == child) goto done;
         sleep_ms(10);
         waited += 10;
