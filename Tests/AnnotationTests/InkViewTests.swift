@@ -83,22 +83,7 @@ import TouchCore
 
 /// Pens reach the ink as touches of their own type: the eraser end erases whatever the tool,
 /// and the tip's pressure sets the width.
-@MainActor @Suite struct PenInkTests {
-    let scheduler = ManualScheduler()
-    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
-    let view: InkView
-    let dispatcher: TouchDispatcher
-
-    init() {
-        var settings = InkDocument.Settings()
-        settings.tool = .pen
-        settings.width = 16
-        view = InkView(frame: window.bounds, document: InkDocument(settings: settings))
-        window.addSubview(view)
-        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
-        view.mode = .draw
-    }
-
+extension InkViewTests {
     /// One contact from `from` to `to` in 10 steps at 120 Hz, pressing with `force(step)`.
     func drag(id: Int, type: TouchType, from: Point, to: Point, at start: Double, force: (Int) -> Double?) {
         dispatcher.down(id: id, at: from, time: start, type: type)
@@ -117,6 +102,7 @@ import TouchCore
     }
 
     @Test func aPencilsPressureSetsTheWidthOfEachSample() throws {
+        view.document.settings.width = 16
         drag(id: 1, type: .pencil, from: Point(x: 100, y: 100), to: Point(x: 400, y: 100), at: 0) { Double($0) / 10 }
         let stroke = try #require(view.document.strokes.first)
         let widths = stroke.samples.map(\.width)

@@ -165,7 +165,7 @@ extension EndToEnd {
             // Rejected before connecting: no compositor is needed to find the problem.
             let run = try touchlight(["--replay", file], environment: ["XDG_RUNTIME_DIR": "/nonexistent", "WAYLAND_DISPLAY": "wayland-99"])
             #expect(run.status == 1)
-            #expect(run.stderr == "touchlight: \(file): line 3: expected 'time id phase x y [major minor orientation]', found 4 fields\n")
+            #expect(run.stderr == "touchlight: \(file): line 3: expected 'time id phase x y [major minor orientation] [type=TYPE] [force=F]', found 4 fields\n")
         }
     }
 }

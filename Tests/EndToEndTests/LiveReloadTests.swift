@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchCore
 
 /// The running overlay follows its configuration file: a valid change applies at once without
 /// losing active markers; a broken file is reported and the last good configuration stays.
@@ -115,7 +116,7 @@ extension EndToEnd {
             #expect(drain(log).contains("recorded 121 touch events to \(out)"))
             let recorded = try TraceText.parse(String(contentsOfFile: out, encoding: .utf8))
             let original = try TraceText.parse(String(contentsOfFile: SwayOverlayTests.trace, encoding: .utf8))
-            #expect(recorded.header == ["touchlight-trace 2", "output 800 600 1"])
+            #expect(recorded.header == ["touchlight-trace \(TouchTrace.formatVersion)", "output 800 600 1"])
             #expect(recorded.settings.map(\.description) == ["0.0 set mode off", "0.0 set tool pen", "0.0 set color E53935FF", "0.0 set width 4.0"],
                     "the annotation state at the start")
             #expect(recorded.events.count == original.events.count)
