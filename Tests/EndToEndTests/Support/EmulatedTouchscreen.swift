@@ -48,11 +48,7 @@ enum EmulatedTouchscreen {
     /// Times are written as umockdev 0.17 reads them: whole microseconds, no leading zeros.
     static func events(base: Double, delay: Double = 2.5, frames: [(Double, [Contact])]) -> String {
         var lines = ["# EVEMU 1.3"]
-        func add(_ time: Double, _ type: Int, _ code: Int, _ value: Int) {
-            let seconds = Int(time)
-            let micros = Int(((time - Double(seconds)) * 1e6).rounded())
-            lines.append("E: \(seconds).\(micros) \(String(format: "%04x %04x", type, code)) \(value)")
-        }
+        func add(_ time: Double, _ type: Int, _ code: Int, _ value: Int) { lines.append(evemuLine(time, type, code, value)) }
         add(base, 0, 0, 0)
         var trackingIDs: [Int: Int] = [:]
         var nextID = 1
@@ -80,6 +76,30 @@ enum EmulatedTouchscreen {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One evemu event line, its time written as umockdev 0.17 reads it: whole microseconds,
+    /// no leading zeros (`.050000` would be read as octal).
+    static func evemuLine(_ time: Double, _ type: Int, _ code: Int, _ value: Int) -> String {
+        let seconds = Int(time)
+        let micros = Int(((time - Double(seconds)) * 1e6).rounded())
+        return "E: \(seconds).\(micros) \(String(format: "%04x %04x", type, code)) \(value)"
+    }
+
+    /// A udev database entry (/run/udev/data/c13:N) for a device with these properties: an
+    /// initialised device on the default seat, which libinput takes.
+    static func udevEntry(_ properties: [String]) -> String {
+        "I:1000000\n" + properties.map { "E:\($0)\n" }.joined() + "G:seat\nQ:seat\nV:1\n"
+    }
+
+    /// Shell lines, run as root in a private mount namespace, that put a tmpfs over /run and
+    /// the udev entries of the directory `$1` (its udev/ folder) into it: the machine's own
+    /// /run is never touched.
+    static let privateUdevDatabase = """
+        mount -t tmpfs -o mode=755 tmpfs /run
+        mkdir -p /run/udev/data
+        cp "$1"/udev/* /run/udev/data/
+        chmod 644 /run/udev/data/*
+        """
+
     struct Run {
         let status: Int32
         let stderr: String
@@ -98,9 +118,6 @@ enum EmulatedTouchscreen {
         let run = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-umockdev-\(UUID().uuidString.prefix(8))")
         let udev = run.appendingPathComponent("udev")
         try FileManager.default.createDirectory(at: udev, withIntermediateDirectories: true)
-        func udevEntry(_ properties: [String]) -> String {
-            "I:1000000\n" + properties.map { "E:\($0)\n" }.joined() + "G:seat\nQ:seat\nV:1\n"
-        }
         try udevEntry(["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"] + touchscreenProperties).write(to: udev.appendingPathComponent("c13:69"), atomically: true, encoding: .utf8)
         try udevEntry(["ID_INPUT=1", "ID_INPUT_KEY=1", "ID_INPUT_KEYBOARD=1"]).write(to: udev.appendingPathComponent("c13:70"), atomically: true, encoding: .utf8)
         try udevEntry(["ID_INPUT=1", "ID_INPUT_MOUSE=1"]).write(to: udev.appendingPathComponent("c13:71"), atomically: true, encoding: .utf8)
@@ -110,10 +127,7 @@ enum EmulatedTouchscreen {
         _ = try Sway.run("/usr/bin/chown", ["-R", Sway.testUser, run.path])
         let script = """
             set -e
-            mount -t tmpfs -o mode=755 tmpfs /run
-            mkdir -p /run/udev/data
-            cp "$1"/udev/* /run/udev/data/
-            chmod 644 /run/udev/data/*
+            \(privateUdevDatabase)
             exec setpriv --reuid=\(Sway.testUser) --regid=\(Sway.testUser) --init-groups -- \\
               env LD_PRELOAD=libumockdev-preload.so.0 "$2" "$3" "$1/events.evemu" "$4" "$5" "$6" -- \\
               "$7" record "$1/out.trace" --source libinput --config "$1/config.toml"

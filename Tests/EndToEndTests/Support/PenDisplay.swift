@@ -31,7 +31,7 @@ final class PenDisplay {
         events = directory.appendingPathComponent("pen.evemu")
         log = directory.appendingPathComponent("sway.log")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("udev"), withIntermediateDirectories: true)
-        try "I:1000000\nE:ID_INPUT=1\nE:ID_INPUT_TABLET=1\nG:seat\nQ:seat\nV:1\n"
+        try EmulatedTouchscreen.udevEntry(["ID_INPUT=1", "ID_INPUT_TABLET=1"])
             .write(to: directory.appendingPathComponent("udev/c13:72"), atomically: true, encoding: .utf8)
         try "".write(to: events, atomically: true, encoding: .utf8)
         try "".write(to: log, atomically: true, encoding: .utf8)
@@ -39,14 +39,12 @@ final class PenDisplay {
         chmod(directory.path, 0o755)
         let script = """
             set -e
-            mount -t tmpfs -o mode=755 tmpfs /run
-            mkdir -p /run/udev/data
-            cp "$0"/udev/* /run/udev/data/
-            chmod 644 /run/udev/data/*
+            \(EmulatedTouchscreen.privateUdevDatabase)
+            shift
             exec "$@"
             """
         let launcher = HeadlessSway.Launcher(
-            asCaller: ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, directory.path],
+            asCaller: ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", directory.path],
             asUser: ["env", "DRIVER_PLAY_ON_SIGNAL=1", "LD_PRELOAD=libumockdev-preload.so.0", EmulatedTouchscreen.driver.path,
                      EmulatedTouchscreen.fixtures.path, "event8=\(events.path)", "0", "3600000", EmulatedTouchscreen.shim.path, "--"],
             environment: HeadlessSway.Launcher.inputEnvironment)
@@ -74,9 +72,7 @@ final class PenDisplay {
         while (31...34).contains(Int(base) % 256) { base += 1 }
         var lines = ["# EVEMU 1.3"]
         func add(_ time: Double, _ type: Int, _ code: Int, _ value: Int) {
-            let seconds = Int(time)
-            let micros = Int(((time - Double(seconds)) * 1e6).rounded())  // no leading zeros (see the README)
-            lines.append("E: \(seconds).\(micros) \(String(format: "%04x %04x", type, code)) \(value)")
+            lines.append(EmulatedTouchscreen.evemuLine(time, type, code, value))
         }
         let (EV_SYN, EV_KEY, EV_ABS) = (0, 1, 3)
         let (BTN_TOOL_PEN, BTN_TOOL_RUBBER, BTN_TOUCH, ABS_X, ABS_Y, ABS_PRESSURE) = (0x140, 0x141, 0x14A, 0, 1, 0x18)
