@@ -61,19 +61,36 @@ public final class Canvas {
 
     /// The pixels as straight-alpha RGBA bytes, row by row (for PNG files).
     public func rgbaBytes() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = pixel(x: x, y: y)
-                let a = p >> 24
-                func unpremultiply(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
-                let i = (y * width + x) * 4
-                out[i] = unpremultiply(p >> 16 & 0xFF)
-                out[i + 1] = unpremultiply(p >> 8 & 0xFF)
-                out[i + 2] = unpremultiply(p & 0xFF)
-                out[i + 3] = UInt8(a)
+        var out: [UInt8] = []
+        straightRGBA(into: &out)
+        return out
+    }
+
+    /// Writes the pixels into `out` as straight-alpha RGBA bytes, row by row (the layout of PNG
+    /// files and of ffmpeg's `rgba`), reusing its storage: the export writes every frame through
+    /// one buffer. Premultiplied colour is divided by alpha, rounding to nearest.
+    public func straightRGBA(into out: inout [UInt8]) {
+        let count = width * height * 4
+        if out.count != count { out = [UInt8](repeating: 0, count: count) }
+        out.withUnsafeMutableBufferPointer { bytes in
+            for y in 0..<height {
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                var i = y * width * 4
+                for x in 0..<width {
+                    let p = row[x]
+                    let a = p >> 24
+                    if a == 0 {
+                        bytes[i] = 0; bytes[i + 1] = 0; bytes[i + 2] = 0; bytes[i + 3] = 0
+                    } else if a == 255 {
+                        bytes[i] = UInt8(p >> 16 & 0xFF); bytes[i + 1] = UInt8(p >> 8 & 0xFF); bytes[i + 2] = UInt8(p & 0xFF); bytes[i + 3] = 255
+                    } else {
+                        func straight(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+                        bytes[i] = straight(p >> 16 & 0xFF); bytes[i + 1] = straight(p >> 8 & 0xFF); bytes[i + 2] = straight(p & 0xFF)
+                        bytes[i + 3] = UInt8(a)
+                    }
+                    i += 4
+                }
             }
         }
-        return out
     }
 }

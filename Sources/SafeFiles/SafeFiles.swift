@@ -64,22 +64,11 @@ public enum SafeFiles {
     /// `mode`, flushed to disk, then renamed over `path`. Renaming replaces a link at `path`
     /// itself, never its target. On any failure the temporary file is removed, `path` is as it
     /// was, and the error says which step failed and why.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty, name != ".", name != ".." else { throw FileError(path: path, message: "not a file name") }
-        var fd: Int32 = -1
-        var temporary = ""
-        for _ in 0..<16 {
-            temporary = "\(directory)/.\(name).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-            if fd >= 0 || errno != EEXIST { break }
-        }
-        guard fd >= 0 else { throw FileError(path: path, doing: "create a file in \(directory)", errno: errno) }
+    /// `flush: false` skips the fsync (frames of an export: many files, each cheap to redo).
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, flush: Bool = true) throws(FileError) {
+        let (fd, temporary) = try createTemporary(beside: path, mode: mode)
         var closed = false
         do throws(FileError) {
-            _ = fchmod(fd, mode)  // open's mode passed through the umask
             var written = 0
             while written < bytes.count {
                 let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
@@ -87,15 +76,42 @@ public enum SafeFiles {
                 guard n > 0 else { throw FileError(path: path, doing: "write the file", errno: n == 0 ? ENOSPC : errno) }
                 written += n
             }
-            guard fsync(fd) == 0 else { throw FileError(path: path, doing: "flush the file to disk", errno: errno) }
+            if flush { guard fsync(fd) == 0 else { throw FileError(path: path, doing: "flush the file to disk", errno: errno) } }
             closed = true
             guard close(fd) == 0 else { throw FileError(path: path, doing: "close the file", errno: errno) }
-            guard rename(temporary, path) == 0 else { throw FileError(path: path, doing: "put the file in place", errno: errno) }
+            try putInPlace(temporary, at: path)
         } catch {
             if !closed { close(fd) }
             unlink(temporary)
             throw error
         }
+    }
+
+    /// A new, empty temporary file beside `path` (in its directory, hidden, created with O_EXCL
+    /// and O_NOFOLLOW, so never a link or a file that was there), with `mode`: its descriptor
+    /// and its path. Another program may write it (ffmpeg); `putInPlace` then finishes.
+    /// `suffix` keeps an extension that program reads.
+    public static func createTemporary(beside path: String, mode: mode_t, suffix: String = ".tmp") throws(FileError) -> (fd: Int32, path: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, name != ".", name != ".." else { throw FileError(path: path, message: "not a file name") }
+        var fd: Int32 = -1
+        var temporary = ""
+        for _ in 0..<16 {
+            temporary = "\(directory)/.\(name).\(UInt32.random(in: 0...UInt32.max))\(suffix)"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw FileError(path: path, doing: "create a file in \(directory)", errno: errno) }
+        _ = fchmod(fd, mode)  // open's mode passed through the umask
+        return (fd, temporary)
+    }
+
+    /// Renames the finished `temporary` over `path`: renaming replaces a link at `path` itself,
+    /// never its target.
+    public static func putInPlace(_ temporary: String, at path: String) throws(FileError) {
+        guard rename(temporary, path) == 0 else { throw FileError(path: path, doing: "put the file in place", errno: errno) }
     }
 
     /// Creates `directory` and the parents it lacks, each private (mode 0700), as `mkdir -p`.

@@ -102,7 +102,7 @@ import TouchCore
     @Test func pngRoundTrip() throws {
         let image = PNG.Image(width: 3, height: 2, rgba: (0..<24).map { UInt8($0 * 10) })
         #expect(try PNG.decode(PNG.encode(image)) == image)
-        #expect(throws: PNG.DecodingError.self) { try PNG.decode([1, 2, 3]) }
+        #expect(throws: PNG.CodingError.self) { try PNG.decode([1, 2, 3]) }
     }
 }
 

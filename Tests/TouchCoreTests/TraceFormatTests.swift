@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [
         ("", 1, "empty trace"),
-        ("touchlight-trace 4\n", 1, "unsupported trace format version '4' (this build reads versions 1 to 3)"),
+        ("touchlight-trace 5\n", 1, "unsupported trace format version '5' (this build reads versions 1 to 4)"),
         ("hello\n", 1, "expected the header"),
         ("touchlight-trace 1\n", 2, "truncated trace: no 'output' line"),
         ("touchlight-trace 1\noutput 800 0 1\n", 2, "expected 'output WIDTH HEIGHT SCALE'"),
@@ -91,7 +91,7 @@ import Testing
                         .init(time: 0.02, id: 2, phase: .down, x: 5, y: 5, type: .eraser),
                         .init(time: 0.03, id: 1, phase: .up, x: 40, y: 20), .init(time: 0.03, id: 2, phase: .up, x: 5, y: 5)]
         let text = trace.text
-        #expect(text.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n") && TouchTrace.formatVersion == 3)
+        #expect(text.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n") && TouchTrace.formatVersion >= 3)
         #expect(text.contains("0.0 1 down 10.0 20.0 type=pencil force=0.25\n") && text.contains("0.02 2 down 5.0 5.0 type=eraser\n"))
         #expect(try TouchTrace(text: text) == trace)
 

@@ -24,6 +24,28 @@ struct AnnotationState {
         if let width { settings.ink.width = width }
         return settings
     }
+
+    /// Takes a mode, tool, colour or width command; false for any other command.
+    mutating func take(_ command: ControlCommand) -> Bool {
+        switch command {
+        case .mode(.set(let mode)): self.mode = mode
+        case .tool(let tool): self.tool = tool
+        case .color(let color): self.color = color
+        case .width(let width): self.width = width
+        default: return false
+        }
+        return true
+    }
+
+    /// The names of the settings a trace records (`set` lines), each a ctl command.
+    static let recordedSettings = ["mode", "tool", "color", "width"]
+
+    /// The ctl command a trace's `set` line stands for (a colour is recorded without its `#`).
+    static func command(for setting: TouchTrace.Setting) throws(ControlError) -> ControlCommand {
+        guard recordedSettings.contains(setting.name) else { throw ControlError("unknown setting \(setting.name)") }
+        let value = setting.name == "color" && !setting.value.hasPrefix("#") ? "#" + setting.value : setting.value
+        return try ControlCommand(line: "\(setting.name) \(value)")
+    }
 }
 
 extension App {
@@ -95,9 +117,6 @@ extension App {
 
     // MARK: Recording and replaying
 
-    /// The names of the settings a trace records (`set` lines), each a ctl command.
-    static let recordedSettings = ["mode", "tool", "color", "width"]
-
     /// Puts the annotation state in the recording (at start, and whenever ctl changes it), so
     /// that replaying the trace reproduces the ink.
     func recordAnnotation() {
@@ -112,12 +131,8 @@ extension App {
 
     /// A recorded setting comes due in a replay: it is applied as the ctl command it names.
     func replay(_ setting: TouchTrace.Setting) {
-        guard Self.recordedSettings.contains(setting.name) else {
-            note("replay: ignoring the unknown setting \(setting.name)")
-            return
-        }
-        let value = setting.name == "color" && !setting.value.hasPrefix("#") ? "#" + setting.value : setting.value
-        let reply = answerCommand("\(setting.name) \(value)")
+        let reply: ControlReply
+        do { reply = execute(try AnnotationState.command(for: setting)) } catch { reply = .failure(error.description) }
         if !reply.ok { note("replay: ignoring \(setting.name) \(setting.value): \(reply.error ?? "")") }
     }
 
@@ -157,7 +172,7 @@ extension App {
                 counter += 1
             }
             do {
-                try SafeFiles.writeAtomically(PNG.encode(overlay.inkImage()), to: path)
+                try SafeFiles.writeAtomically(try PNG.encode(overlay.inkImage()), to: path)
             } catch {
                 return ControlReply(ok: false, error: "could not save: \(error)", saved: saved)
             }

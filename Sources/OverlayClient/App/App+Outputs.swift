@@ -76,7 +76,8 @@ extension App: OverlayEvents, SeatEvents {
     // MARK: What overlays and seats report
 
     func overlay(_ overlay: Overlay, delivered event: TouchEvent) {
-        recorder?.record(event, size: overlay.size, scale: overlay.scale.renderScale)
+        recorder?.record(event, size: overlay.size, scale: overlay.scale.renderScale,
+                         transform: OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal)
         log(event, on: overlay.output.name, window: overlay.window)
     }
 

@@ -1,3 +1,4 @@
+import TouchCore
 import CWaylandClient
 import CWaylandProtocols
 import Glibc

@@ -1,4 +1,4 @@
-/// Prints a line to standard error (for the executable).
-public func printToStandardError(_ text: String) {
-    printError(text)
+/// Prints a line (or with `terminator: ""`, a progress line ending in "\r") to standard error.
+public func printToStandardError(_ text: String, terminator: String = "\n") {
+    printError(text, terminator: terminator)
 }

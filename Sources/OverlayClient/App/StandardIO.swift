@@ -3,8 +3,8 @@ import SafeFiles
 import TouchCore
 
 /// Writes a line to standard error (unbuffered, so it interleaves with other processes' output).
-func printError(_ text: String) {
-    var line = text + "\n"
+func printError(_ text: String, terminator: String = "\n") {
+    var line = text + terminator
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import SafeFiles
 import TouchCore
 
@@ -17,10 +18,12 @@ final class TraceRecorder {
     /// its first touch, and its output size comes with it).
     private var pendingSettings: [TouchTrace.Setting] = []
 
-    /// Adds an event of the overlay with logical size `size` and `scale`.
-    func record(_ event: TouchEvent, size: Size, scale: Double) {
+    /// Adds an event of the overlay with logical size `size`, `scale` and `transform`. The
+    /// first one also fixes the trace's wall-clock start (event times are on the monotonic clock).
+    func record(_ event: TouchEvent, size: Size, scale: Double, transform: OutputTransform = .normal) {
         if trace == nil {
-            trace = TouchTrace(outputSize: size, scale: scale, settings: pendingSettings)
+            trace = TouchTrace(outputSize: size, scale: scale, outputTransform: transform,
+                               start: Self.wallClockTime(ofMonotonic: event.timestamp), settings: pendingSettings)
             start = event.timestamp
         }
         let time = relative(event.timestamp)
@@ -54,6 +57,16 @@ final class TraceRecorder {
         }
         let last = trace?.settings.last?.time ?? 0
         trace?.settings.append(TouchTrace.Setting(time: max(last, relative(time)), name: name, value: value))
+    }
+
+    /// The wall-clock time of a moment on the monotonic clock: now on both clocks, less the
+    /// time since then.
+    static func wallClockTime(ofMonotonic time: Double) -> WallClockTime {
+        var wall = timespec(), monotonic = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        let since = Double(monotonic.tv_sec) + Double(monotonic.tv_nsec) / 1e9 - time
+        return WallClockTime(secondsSince1970: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9 - since)
     }
 
     private func relative(_ time: Double) -> Double { ((time - start) * 10_000).rounded() / 10_000 }

@@ -17,17 +17,11 @@ final class Overlay {
     let output: Output
     let surface: OpaquePointer
     private(set) var layerSurface: OpaquePointer?
-    let window: OverlayWindow
-    let dispatcher: TouchDispatcher
-    private let renderer = MarkerRenderer()
-    /// The ink: its document, view and renderer.
-    let ink: OverlayInk
-    /// This frame's damage: the markers', the toolbar's and the ink's (storage kept between frames).
-    private var frameDamage: [Rect] = []
-    /// This frame's shapes: the toolbar's, then the visualizer's (storage kept between frames).
-    private var frameItems: [DrawItem] = []
-    /// Set when what is shown changed wholesale (mode, pause): the next frame redraws everything.
-    private var needsFullRedraw = false
+    /// What it shows: window, dispatcher, ink, toolbar, and their renderer.
+    let scene: OverlayScene
+    var window: OverlayWindow { scene.window }
+    var dispatcher: TouchDispatcher { scene.dispatcher }
+    var ink: OverlayInk { scene.ink }
     private let buffers: BufferRing
     unowned let events: OverlayEvents
     let scheduler: Scheduler
@@ -64,13 +58,8 @@ final class Overlay {
         // bindGlobals checked that these exist.
         surface = wl_compositor_create_surface(compositor)
         buffers = BufferRing(shm: connection.shm!)
-        window = OverlayWindow(size: Size(width: 1, height: 1), style: style, scheduler: scheduler)
-        window.isCapturing = capture
-        ink = OverlayInk(window: window, settings: annotate, toolbarPlace: toolbarPlace)
-        frameDamage.reserveCapacity(128)
-        frameItems.reserveCapacity(512)
-        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
-        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
+        scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: style,
+                             doubleTapInterval: doubleTapInterval, annotate: annotate, toolbarPlace: toolbarPlace)
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         connectToolbar()
         let me = listenerData(self)
@@ -91,7 +80,6 @@ final class Overlay {
         zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capture, version: connection.layerShellVersion))
         zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
-        renderer.underlay = ink.isShown ? ink.renderer : nil
         updateInputRegion()
         wl_surface_commit(surface)  // the initial commit, without a buffer
     }
@@ -139,28 +127,27 @@ final class Overlay {
 
     /// A new style (live reload): active markers stay; everything is redrawn with it.
     func apply(style: VisualizerStyle, doubleTapInterval: Double) {
-        window.visualizer.style = style
-        renderer.invalidateSprites()
-        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
+        scene.apply(style: style, doubleTapInterval: doubleTapInterval)
         setNeedsDraw()
     }
 
     /// Paused: nothing is drawn and nothing taken (privacy while typing a password); the
     /// markers and ink come back on resume.
-    private(set) var isPaused = false
+    var isPaused: Bool { scene.isPaused }
 
     func setPaused(_ paused: Bool) {
-        guard paused != isPaused else { return }
-        isPaused = paused
-        window.isHidden = paused  // hit-tests nothing: an empty input region
-        showChanged()
+        guard scene.setPaused(paused) else { return }
+        redrawAll()
     }
 
     /// After a mode or pause change: the input region follows, and everything is redrawn.
     func showChanged() {
-        renderer.underlay = ink.isShown && !isPaused ? ink.renderer : nil
+        scene.showChanged()
+        redrawAll()
+    }
+
+    private func redrawAll() {
         updateInputRegion()
-        needsFullRedraw = true
         draw(force: true)
         wl_surface_commit(surface)
     }
@@ -181,8 +168,7 @@ final class Overlay {
         let newHeight = height > 0 ? height : Int(output.logicalSize.height > 0 ? output.logicalSize.height : output.modeSize.height)
         if newWidth != logicalSize.width || newHeight != logicalSize.height {
             logicalSize = (max(1, newWidth), max(1, newHeight))
-            window.resize(to: size)
-            ink.resize(to: window.bounds)
+            scene.resize(to: size)
             events.note("overlay on \(output.name.isEmpty ? "#\(output.globalName)" : output.name): \(logicalSize.width)×\(logicalSize.height) logical px")
         }
         isConfigured = true
@@ -197,7 +183,6 @@ final class Overlay {
                                          hasViewporter: viewport != nil)
         guard chosen != scale || force else { return }
         scale = chosen
-        renderer.scale = chosen.renderScale
         wl_surface_set_buffer_scale(surface, Int32(chosen.bufferScale))
         if let viewport {
             if chosen.fractional != nil {
@@ -253,21 +238,8 @@ final class Overlay {
             return
         }
         needsDraw = false
-        let visualizer = window.visualizer
-        let bounds = Rect(origin: .zero, size: size)
-        visualizer.update(to: now, bounds: bounds)
         let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
-        frameDamage.removeAll(keepingCapacity: true)
-        frameDamage.append(contentsOf: visualizer.damage.rects)
-        if needsFullRedraw {
-            frameDamage.append(bounds)
-            needsFullRedraw = false
-        }
-        ink.updateToolbar(damage: &frameDamage)
-        if ink.isShown {
-            ink.update(time: now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
-            frameDamage.append(contentsOf: ink.renderer.damage)
-        }
+        let frameDamage = scene.prepareFrame(now: now, pixelWidth: pixels.width, pixelHeight: pixels.height, renderScale: scale.renderScale)
         let buffer: ShmBuffer?
         do { buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) } catch {
             events.overlay(self, failed: error)
@@ -288,12 +260,7 @@ final class Overlay {
         // Every buffer, this one included, gets this frame's damage; this one then draws all it
         // missed. The lists keep their storage, so a steady stream of frames allocates nothing.
         buffers.noteDamage(frameDamage)
-        frameItems.removeAll(keepingCapacity: true)
-        if !isPaused {
-            frameItems.append(contentsOf: ink.toolbarItems)
-            frameItems.append(contentsOf: visualizer.items)
-        }
-        let drawn = renderer.draw(frameItems, into: buffer.canvas, damage: buffer.missedDamage ?? [bounds])
+        let drawn = scene.draw(into: buffer.canvas, damage: buffer.missedDamage ?? [Rect(origin: .zero, size: size)])
         if buffer.missedDamage == nil { buffer.missedDamage = [] }
         buffer.missedDamage?.removeAll(keepingCapacity: true)
         wl_surface_attach(surface, buffer.buffer, 0, 0)
@@ -346,7 +313,7 @@ final class Overlay {
     }
 
     /// Whether the next frame differs without new input: markers or ink animate.
-    private var isAnimating: Bool { window.visualizer.isAnimating || ink.isAnimating }
+    private var isAnimating: Bool { scene.isAnimating }
 
     // MARK: Teardown
 

@@ -2,7 +2,8 @@ extension TouchTrace {
     /// Reads a trace, rejecting it whole at the first problem (with its line number): a trace
     /// is never half-played.
     public init(text: String) throws {
-        var header: (version: Int?, output: Size?, scale: Double) = (nil, nil, 1)
+        var header: (version: Int?, output: Size?, scale: Double, transform: OutputTransform) = (nil, nil, 1, .normal)
+        var start: WallClockTime?
         var events: [Event] = []
         var settings: [Setting] = []
         var lineNumber = 0
@@ -22,13 +23,18 @@ extension TouchTrace {
                 continue
             }
             if header.output == nil {
-                guard fields.count == 4, fields[0] == "output",
-                      let width = Double(fields[1]), let height = Double(fields[2]), let scale = Double(fields[3]),
-                      Self.outputSizes.contains(width), Self.outputSizes.contains(height), Self.scales.contains(scale) else {
-                    throw TraceError(line: lineNumber, message: "expected 'output WIDTH HEIGHT SCALE' with a size from 1 to 100000 and a scale from 0.1 to 16, found '\(excerpt(line))'")
+                (header.output, header.scale, header.transform) = try Self.parseOutput(fields, version: version, line: lineNumber)
+                continue
+            }
+            if fields[0] == "start" {
+                guard version >= 4 else { throw TraceError(line: lineNumber, message: "a 'start' line needs trace format version 4") }
+                guard start == nil, events.isEmpty, settings.isEmpty else {
+                    throw TraceError(line: lineNumber, message: "'start' comes once, before the events")
                 }
-                header.output = Size(width: width, height: height)
-                header.scale = scale
+                guard fields.count == 2, let time = WallClockTime(rfc3339: fields[1]) else {
+                    throw TraceError(line: lineNumber, message: "expected 'start' and an RFC 3339 time such as 2026-11-23T09:41:07.250Z, found '\(excerpt(line))'")
+                }
+                start = time
                 continue
             }
             if fields.count >= 2, fields[1] == "set" {
@@ -48,7 +54,25 @@ extension TouchTrace {
         }
         guard header.version != nil else { throw TraceError(line: max(lineNumber, 1), message: "empty trace: no 'touchlight-trace' header") }
         guard let output = header.output else { throw TraceError(line: lineNumber, message: "truncated trace: no 'output' line after the header") }
-        self.init(outputSize: output, scale: header.scale, events: events, settings: settings)
+        self.init(outputSize: output, scale: header.scale, outputTransform: header.transform, start: start, events: events, settings: settings)
+    }
+
+    /// `output WIDTH HEIGHT SCALE [transform=NAME]`.
+    private static func parseOutput(_ fields: [String], version: Int, line: Int) throws -> (Size, Double, OutputTransform) {
+        guard fields.count == 4 || fields.count == 5, fields[0] == "output",
+              let width = Double(fields[1]), let height = Double(fields[2]), let scale = Double(fields[3]),
+              Self.outputSizes.contains(width), Self.outputSizes.contains(height), Self.scales.contains(scale) else {
+            throw TraceError(line: line, message: "expected 'output WIDTH HEIGHT SCALE' with a size from 1 to 100000 and a scale from 0.1 to 16, found '\(excerpt(fields.joined(separator: " ")))'")
+        }
+        var transform = OutputTransform.normal
+        if fields.count == 5 {
+            guard version >= 4 else { throw TraceError(line: line, message: "an output transform needs trace format version 4") }
+            guard fields[4].hasPrefix("transform="), let named = OutputTransform(name: String(fields[4].dropFirst("transform=".count))) else {
+                throw TraceError(line: line, message: "'\(excerpt(fields[4]))' is not transform= with one of \(OutputTransform.names.joined(separator: ", "))")
+            }
+            transform = named
+        }
+        return (Size(width: width, height: height), scale, transform)
     }
 
     /// `TIME set NAME VALUE`: a name of letters and underscores, a value without spaces (or `#`,
@@ -139,7 +163,9 @@ extension TouchTrace {
     /// The trace as text, which `init(text:)` reads back to an equal trace.
     public var text: String {
         var out = "touchlight-trace \(Self.formatVersion)\n"
-        out += "output \(format(outputSize.width)) \(format(outputSize.height)) \(format(scale))\n"
+        out += "output \(format(outputSize.width)) \(format(outputSize.height)) \(format(scale))"
+        out += outputTransform == .normal ? "\n" : " transform=\(outputTransform.name)\n"
+        if let start { out += "start \(start)\n" }
         out += "# time id phase x y [major minor orientation] [type=TYPE] [force=F]; time set name value\n"
         var nextSetting = settings.startIndex
         func writeSettings(upTo time: Double) {

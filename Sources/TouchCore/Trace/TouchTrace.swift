@@ -1,8 +1,9 @@
 /// A recorded touch sequence in Touchlight's text trace format, used for replay tests,
 /// `touchlight --replay` and `touchlight record`.
 ///
-///     touchlight-trace 3
-///     output 800 600 1
+///     touchlight-trace 4
+///     output 800 600 1 transform=90
+///     start 2026-11-23T09:41:07.250Z
 ///     # time id phase x y [major minor orientation] [type=TYPE] [force=F]
 ///     0 set mode draw
 ///     0.000 1 down 100 200
@@ -13,7 +14,10 @@
 ///     0.200 * cancel 0 0
 ///
 /// - The first line names the format and its version; `output WIDTH HEIGHT SCALE` gives the
-///   logical size and scale of the output it was recorded on.
+///   logical size and scale of the output it was recorded on, then (version 4) optionally
+///   `transform=NAME`, how that output was turned (`OutputTransform`'s names; normal when absent).
+/// - `start TIME` (version 4, optional, before the events): the wall-clock time of time 0, in
+///   RFC 3339, so that an export can line the trace up with a screen recording.
 /// - Then one event per line: time in seconds (non-decreasing), touch id (an integer; `*` for
 ///   cancel), phase (`down`, `move`, `up`, `cancel`), x and y in logical units; optionally the
 ///   contact's major and minor axis lengths and its orientation in radians.
@@ -27,9 +31,10 @@
 /// - `#` starts a comment; blank lines are ignored.
 public struct TouchTrace: Sendable, Equatable {
     /// The version written; every version in `readableVersions` is read.
-    public static let formatVersion = 3
-    /// Version 1 has no `set` lines; versions 1 and 2 have no `type=` or `force=` fields.
-    public static let readableVersions = 1...3
+    public static let formatVersion = 4
+    /// Version 1 has no `set` lines; versions 1 and 2 have no `type=` or `force=` fields;
+    /// versions 1 to 3 have no `start` line and no output transform.
+    public static let readableVersions = 1...4
     /// The largest trace file read (64 MiB: over an hour of ten fingers at 120 Hz); a larger
     /// one is refused before it is read.
     public static let maximumTextSize = 64 << 20
@@ -75,13 +80,20 @@ public struct TouchTrace: Sendable, Equatable {
     /// Logical size of the output the trace was recorded on.
     public var outputSize: Size
     public var scale: Double
+    /// How the output was turned when recorded.
+    public var outputTransform: OutputTransform
+    /// The wall-clock time of the trace's time 0, when known.
+    public var start: WallClockTime?
     public var events: [Event]
     /// Settings changed during the session, in time order.
     public var settings: [Setting]
 
-    public init(outputSize: Size, scale: Double = 1, events: [Event] = [], settings: [Setting] = []) {
+    public init(outputSize: Size, scale: Double = 1, outputTransform: OutputTransform = .normal, start: WallClockTime? = nil,
+                events: [Event] = [], settings: [Setting] = []) {
         self.outputSize = outputSize
         self.scale = scale
+        self.outputTransform = outputTransform
+        self.start = start
         self.events = events
         self.settings = settings
     }

@@ -1,0 +1,148 @@
+import Annotation
+import Renderer
+import TouchCore
+import TouchlightConfig
+import Visualizer
+
+/// Draws a trace into frames, as the live overlay would have shown it: the same scene
+/// (markers, ripples, gesture cues, ink and toolbar), on the trace's own clock. Time moves
+/// only by `1 / fps` a frame on a manual scheduler, never by a wall clock, so the same trace
+/// and options always give the same pixels.
+@MainActor
+public final class TraceRenderer {
+    public let geometry: RenderGeometry
+    public let framesPerSecond: Double
+    /// The trace time of frame 0 (later than 0 when the start of the trace is cut).
+    public let startTime: Double
+    /// The frame drawn last: premultiplied ARGB, kept and redrawn only where it changed.
+    public let canvas: Canvas
+    /// How many frames were drawn.
+    public private(set) var frameCount = 0
+    private let trace: TouchTrace
+    private let scheduler = ManualScheduler()
+    private let scene: OverlayScene
+    private var player: TracePlayer
+    private var annotation = AnnotationState()
+    private let annotateFile: Configuration.Annotate
+    /// Settings the trace named that were not applied, with why.
+    public private(set) var ignoredSettings: [String] = []
+
+    /// `configuration`: the style and `[annotate]` start values (a trace's `set` lines then
+    /// change the latter as they did when it was recorded).
+    public init(trace: TouchTrace, configuration: Configuration, geometry: RenderGeometry, framesPerSecond: Double,
+                startTime: Double = 0, drawsToolbar: Bool = true) {
+        self.trace = trace
+        self.geometry = geometry
+        self.framesPerSecond = framesPerSecond
+        self.startTime = max(0, startTime)
+        annotateFile = configuration.annotate
+        scene = OverlayScene(size: geometry.logicalSize, scheduler: scheduler, capture: true, style: configuration.style,
+                             doubleTapInterval: configuration.doubleTapInterval, annotate: configuration.annotate,
+                             toolbarPlace: ToolbarPlace())
+        scene.drawsToolbar = drawsToolbar
+        canvas = Canvas(width: geometry.pixelWidth, height: geometry.pixelHeight)
+        player = TracePlayer(trace: trace)
+        for setting in trace.settings {
+            _ = scheduler.schedule(at: setting.time) { [unowned self] in self.apply(setting) }
+        }
+        scheduleNextEvents()
+    }
+
+    /// The trace time frame `index` shows.
+    public func time(ofFrame index: Int) -> Double { startTime + Double(index) / framesPerSecond }
+
+    /// Whether every frame has been drawn: the trace has ended and nothing moves or waits any
+    /// more (a marker left down fades when it goes stale), or `lastPossibleTime` has passed.
+    public var isFinished: Bool {
+        guard frameCount > 0 else { return false }
+        let time = self.time(ofFrame: frameCount - 1)
+        if time > lastPossibleTime { return true }
+        guard player.isFinished, time >= trace.duration else { return false }
+        return !scene.isAnimating && scene.window.visualizer.nextDeadline == nil
+    }
+
+    /// Frames past the trace's end: at most long enough for a stuck marker to go stale and fade.
+    private var lastPossibleTime: Double {
+        trace.duration + scene.window.visualizer.style.staleTimeout + Self.tailAllowance
+    }
+
+    private static let tailAllowance = 5.0
+
+    /// A guess at the number of frames, for progress: the trace, then the fades after it.
+    public var estimatedFrameCount: Int {
+        let style = scene.window.visualizer.style
+        let tail = max(style.liftFadeDuration, style.rippleDuration, style.cueDuration) + 1 / framesPerSecond
+        let estimate = Int(((trace.duration + tail - startTime) * framesPerSecond).rounded(.up)) + 1
+        return max(frameCount + (isFinished ? 0 : 1), estimate)
+    }
+
+    /// Draws the next frame into `canvas` and returns the device pixels that changed.
+    @discardableResult
+    public func renderNextFrame() -> [PixelRect] {
+        let now = time(ofFrame: frameCount)
+        scheduler.advance(to: now)
+        let damage = scene.prepareFrame(now: now, pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
+                                        renderScale: geometry.renderScale)
+        let drawn = scene.draw(into: canvas, damage: frameCount == 0 ? [scene.window.bounds] : damage)
+        frameCount += 1
+        return drawn
+    }
+
+    /// Feeds the trace's next frame of events when its time comes, then waits for the one after.
+    private func scheduleNextEvents() {
+        guard let time = player.nextFrameTime else { return }
+        _ = scheduler.schedule(at: time) { [unowned self] in
+            self.player.playFrame(into: self.scene.dispatcher, scaleX: self.geometry.positionScale.x,
+                                  scaleY: self.geometry.positionScale.y)
+            self.scheduleNextEvents()
+        }
+    }
+
+    /// A recorded setting comes due: applied as `touchlight ctl` would have.
+    private func apply(_ setting: TouchTrace.Setting) {
+        do {
+            let command = try AnnotationState.command(for: setting)
+            guard annotation.take(command) else { return }
+            let settings = annotation.applied(to: annotateFile)
+            if scene.ink.mode != settings.mode {
+                scene.ink.mode = settings.mode
+                scene.showChanged()
+            }
+            scene.ink.apply(settings)
+        } catch {
+            ignoredSettings.append("\(setting.name) \(setting.value): \(error)")
+        }
+    }
+}
+
+/// The size frames are drawn at, and how the trace's positions map onto them.
+public struct RenderGeometry: Equatable, Sendable {
+    /// The logical size the scene has (markers keep their logical size in it).
+    public var logicalSize: Size
+    /// Device pixels per logical unit.
+    public var renderScale: Double
+    /// From the trace's logical positions to the scene's.
+    public var positionScale: (x: Double, y: Double)
+
+    public var pixelWidth: Int { max(1, Int((logicalSize.width * renderScale).rounded())) }
+    public var pixelHeight: Int { max(1, Int((logicalSize.height * renderScale).rounded())) }
+
+    /// The trace's own output: its logical size at `scale` (the trace's scale when nil).
+    public init(trace: TouchTrace, scale: Double? = nil) {
+        logicalSize = trace.outputSize
+        renderScale = scale ?? trace.scale
+        positionScale = (1, 1)
+    }
+
+    /// Frames of `width` × `height` pixels: the scale fits the trace's width, and positions
+    /// stretch vertically when the aspect differs (as a replay on another output does).
+    public init(trace: TouchTrace, width: Int, height: Int) {
+        renderScale = Double(width) / trace.outputSize.width
+        logicalSize = Size(width: trace.outputSize.width, height: Double(height) / renderScale)
+        positionScale = (1, logicalSize.height / trace.outputSize.height)
+    }
+
+    public static func == (a: RenderGeometry, b: RenderGeometry) -> Bool {
+        a.logicalSize == b.logicalSize && a.renderScale == b.renderScale && a.positionScale == b.positionScale
+    }
+}

@@ -1,0 +1,112 @@
+import Annotation
+import Renderer
+import TouchCore
+import TouchlightConfig
+import Visualizer
+
+/// What one overlay shows, without Wayland: its TouchCore window and dispatcher, its ink and
+/// toolbar, and the renderer that draws them into a canvas. The live overlay draws it into
+/// shared-memory buffers on the compositor's frame callbacks; `touchlight render` draws it
+/// into frames on a trace's clock. Both go through `prepareFrame` and `draw`, so a rendered
+/// trace looks exactly like the overlay did.
+@MainActor
+final class OverlayScene {
+    let window: OverlayWindow
+    let dispatcher: TouchDispatcher
+    let renderer = MarkerRenderer()
+    /// The ink: its document, view and renderer.
+    let ink: OverlayInk
+    /// Whether the toolbar is drawn (it still takes touches when not: `render --no-toolbar`).
+    var drawsToolbar = true
+    /// This frame's damage: the markers', the toolbar's and the ink's (storage kept between frames).
+    private var frameDamage: [Rect] = []
+    /// This frame's shapes: the toolbar's, then the visualizer's (storage kept between frames).
+    private var frameItems: [DrawItem] = []
+    /// Set when what is shown changed wholesale (mode, pause): the next frame redraws everything.
+    private var needsFullRedraw = false
+    /// Paused: nothing is drawn and nothing taken (privacy while typing a password).
+    private(set) var isPaused = false
+
+    init(size: Size, scheduler: Scheduler, capture: Bool, style: VisualizerStyle, doubleTapInterval: Double,
+         annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
+        window = OverlayWindow(size: size, style: style, scheduler: scheduler)
+        window.isCapturing = capture
+        ink = OverlayInk(window: window, settings: annotate, toolbarPlace: toolbarPlace)
+        frameDamage.reserveCapacity(128)
+        frameItems.reserveCapacity(512)
+        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
+        updateUnderlay()
+    }
+
+    /// The window's logical size.
+    var size: Size { window.bounds.size }
+
+    /// Follows a new logical size.
+    func resize(to size: Size) {
+        window.resize(to: size)
+        ink.resize(to: window.bounds)
+        needsFullRedraw = true
+    }
+
+    /// A new style (live reload): active markers stay; everything is redrawn with it.
+    func apply(style: VisualizerStyle, doubleTapInterval: Double) {
+        window.visualizer.style = style
+        renderer.invalidateSprites()
+        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
+    }
+
+    /// Hides or shows everything; false when nothing changed.
+    func setPaused(_ paused: Bool) -> Bool {
+        guard paused != isPaused else { return false }
+        isPaused = paused
+        window.isHidden = paused  // hit-tests nothing: an empty input region
+        showChanged()
+        return true
+    }
+
+    /// After a mode or pause change: the ink is composited or not, and all is redrawn.
+    func showChanged() {
+        updateUnderlay()
+        needsFullRedraw = true
+    }
+
+    private func updateUnderlay() {
+        renderer.underlay = ink.isShown && !isPaused ? ink.renderer : nil
+    }
+
+    /// Brings the markers and the ink to `now` and returns what changed since the last frame
+    /// (logical rectangles; valid until the next call).
+    func prepareFrame(now: Double, pixelWidth: Int, pixelHeight: Int, renderScale: Double) -> [Rect] {
+        renderer.scale = renderScale
+        let visualizer = window.visualizer
+        let bounds = window.bounds
+        visualizer.update(to: now, bounds: bounds)
+        frameDamage.removeAll(keepingCapacity: true)
+        frameDamage.append(contentsOf: visualizer.damage.rects)
+        if needsFullRedraw {
+            frameDamage.append(bounds)
+            needsFullRedraw = false
+        }
+        ink.updateToolbar(damage: &frameDamage)
+        if ink.isShown {
+            ink.update(time: now, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: renderScale)
+            frameDamage.append(contentsOf: ink.renderer.damage)
+        }
+        return frameDamage
+    }
+
+    /// Draws the prepared frame where `damage` says (logical rectangles) and returns the device
+    /// pixels it redrew.
+    func draw(into canvas: Canvas, damage: [Rect]) -> [PixelRect] {
+        frameItems.removeAll(keepingCapacity: true)
+        if !isPaused {
+            if drawsToolbar { frameItems.append(contentsOf: ink.toolbarItems) }
+            frameItems.append(contentsOf: window.visualizer.items)
+        }
+        return renderer.draw(frameItems, into: canvas, damage: damage)
+    }
+
+    /// Whether the next frame differs without new input: markers or ink animate.
+    var isAnimating: Bool { window.visualizer.isAnimating || ink.isAnimating }
+}
