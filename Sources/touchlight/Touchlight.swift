@@ -72,16 +72,53 @@ struct Record: ParsableCommand {
             Touches are taken from the overlay (capture mode) unless --replay is given (what is \
             replayed is recorded) or --source libinput (the touchscreens are read directly, and \
             touches go on to the applications). Stop with Ctrl-C or SIGTERM; the file is written \
-            then, in the format `--replay` reads.
+            then, in the format `--replay` and `render` read.
+
+            With --no-overlay there is no overlay and no Wayland connection at all: the \
+            touchscreens are read through libinput, on GNOME, on X11 or on a text console, and \
+            touches map to the built-in panel's native size (--output-size to choose). Render \
+            the trace afterwards with `touchlight render`.
             """)
 
     @Argument(help: ArgumentHelp("The trace file to write.", valueName: "file"))
     var file: String
 
+    @Flag(help: "Record the touchscreens without an overlay or a compositor (GNOME, X11, a console).")
+    var noOverlay = false
+
+    @Option(help: ArgumentHelp("With --no-overlay: the size touches map to, WIDTHxHEIGHT (default: the panel's native size).", valueName: "WxH"))
+    var outputSize: String?
+
     @OptionGroup var overlay: OverlayOptions
 
+    func validate() throws {
+        guard noOverlay else {
+            if outputSize != nil { throw ValidationError("--output-size goes with --no-overlay (the overlay takes its output's size).") }
+            return
+        }
+        if let outputSize, RenderCommand.parseSize(outputSize) == nil {
+            throw ValidationError("--output-size must be WIDTHxHEIGHT with each from 1 to 16384, such as 1920x1080, not \(outputSize).")
+        }
+        if overlay.capture || overlay.mode != nil || (overlay.source ?? "libinput") != "libinput" {
+            throw ValidationError("--no-overlay reads the touchscreens through libinput; --capture, --mode and --source wayland need the overlay.")
+        }
+    }
+
     func run() throws {
-        try launch(overlay.makeOptions(record: file))
+        guard noOverlay else { return try launch(overlay.makeOptions(record: file)) }
+        var request = HeadlessRecorder.Request(path: file)
+        request.outputSize = outputSize.flatMap(RenderCommand.parseSize).map { Size(width: Double($0.width), height: Double($0.height)) }
+        request.libinputReplay = overlay.replay
+        request.configuration = try readConfiguration(explicit: overlay.config)
+        request.verbose = overlay.verbose
+        request.quiet = overlay.quiet
+        let status = MainActor.assumeIsolated { () -> Int32 in
+            do { return try HeadlessRecorder(request).run() } catch {
+                printToStandardError("touchlight: \(error)")
+                return 1
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

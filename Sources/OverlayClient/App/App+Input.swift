@@ -10,11 +10,12 @@ extension App: ReplayEvents {
             let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
             let source = try LibinputSource(seat: "seat0", translator: translator)
             libinputSource = source
+            source.dispatch()
             loop.add(fd: source.fd) { [unowned self] revents in
                 guard revents & Int16(POLLIN) != 0 else { return }
                 self.inputArrived()
                 source.dispatch()
-                for overlay in self.activeOverlays { overlay.setNeedsDraw() }
+                self.touchscreensDelivered()
             }
             for (name, reason) in translator.refused { note("refused \(name): \(reason)") }
         } catch {
@@ -52,6 +53,10 @@ extension App: ReplayEvents {
     func retargetTouchscreens() {
         libinputSource?.translator.retarget()
         libinputReplay?.translator?.retarget()
+    }
+
+    func touchscreensDelivered() {
+        for overlay in activeOverlays { overlay.setNeedsDraw() }
     }
 
     func inputArrived() {

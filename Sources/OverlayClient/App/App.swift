@@ -201,7 +201,7 @@ public final class App {
     /// SIGINT and SIGTERM from here on: the first is written into a pipe the loop polls (so it
     /// is seen even while waiting on the compositor) and starts a watchdog; a second signal, or
     /// the watchdog after `shutdownGrace`, ends the process at once (see `tl_install_exit_signals`).
-    private static func installSignalHandling() throws(ClientError) -> Int32 {
+    static func installSignalHandling() throws(ClientError) -> Int32 {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw .system("pipe", errno) }
         for fd in fds {

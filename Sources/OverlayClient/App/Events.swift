@@ -40,15 +40,23 @@ protocol SeatEvents: AnyObject {
     func inputArrived()
 }
 
-/// What a replay source needs from the program around it.
+/// What a touchscreen source (libinput, or a libinput-shaped replay) needs from the program
+/// around it: the overlay, or `record --no-overlay`'s recorder.
 @MainActor
-protocol ReplayEvents: AnyObject {
-    /// The overlays to play into, in a stable order.
-    var activeOverlays: [Overlay] { get }
-    /// Where a touchscreen's touches go (libinput-shaped replays).
+protocol TouchscreenEvents: AnyObject {
+    /// Where a touchscreen's touches go.
     func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target?
-    /// A recorded setting comes due (a `set` line).
-    func replay(_ setting: TouchTrace.Setting)
+    /// Touches were handed to their targets (the overlays redraw).
+    func touchscreensDelivered()
     func inputArrived()
     func note(_ message: String)
+}
+
+/// What a replay source needs from the program around it.
+@MainActor
+protocol ReplayEvents: TouchscreenEvents {
+    /// The overlays to play into, in a stable order.
+    var activeOverlays: [Overlay] { get }
+    /// A recorded setting comes due (a `set` line).
+    func replay(_ setting: TouchTrace.Setting)
 }

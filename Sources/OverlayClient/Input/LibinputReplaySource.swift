@@ -7,13 +7,13 @@ import TouchscreenInput
 final class LibinputReplaySource {
     private let trace: LibinputTrace
     private let speed: Double
-    private unowned let events: ReplayEvents
+    private unowned let events: TouchscreenEvents
     private let scheduler: Scheduler
     private(set) var translator: TouchTranslator?
     private var startTime = 0.0
     private var next = 0
 
-    init(scheduler: Scheduler, events: ReplayEvents, trace: LibinputTrace, speed: Double) {
+    init(scheduler: Scheduler, events: TouchscreenEvents, trace: LibinputTrace, speed: Double) {
         self.events = events
         self.scheduler = scheduler
         self.trace = trace
@@ -44,7 +44,7 @@ final class LibinputReplaySource {
             translator.handle(Self.shifted(trace.events[next].event, by: startTime, speed: speed))
             next += 1
         }
-        for overlay in events.activeOverlays { overlay.setNeedsDraw() }
+        events.touchscreensDelivered()
         scheduleNext()
     }
 

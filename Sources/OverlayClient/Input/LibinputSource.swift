@@ -14,6 +14,8 @@ final class LibinputSource {
     private var interface = libinput_interface()
     private var deviceIDs: [OpaquePointer: Int] = [:]
     private var nextDeviceID = 1
+    /// Each touchscreen's panel size in millimetres, by name, when libinput knows it.
+    private(set) var physicalSizes: [String: (width: Double, height: Double)] = [:]
     let fd: Int32
 
     /// Checks that the source can start here: not as root, a touchscreen exists, this user may
@@ -59,7 +61,8 @@ final class LibinputSource {
             udev_unref(udev)
             throw .touchscreens("libinput could not use seat \(seat)")
         }
-        dispatch()
+        // The devices already present are announced on the first `dispatch`, which the owner
+        // calls once it holds the source.
     }
 
     /// Reads what libinput has and feeds the translator.
@@ -84,7 +87,10 @@ final class LibinputSource {
                 properties = Touchscreens.properties(of: udevDevice)
                 udev_device_unref(udevDevice)
             }
-            return .deviceAdded(device: id, name: String(cString: libinput_device_get_name(device)), properties: properties)
+            let name = String(cString: libinput_device_get_name(device))
+            var width = 0.0, height = 0.0
+            if libinput_device_get_size(device, &width, &height) == 0, width > 0, height > 0 { physicalSizes[name] = (width, height) }
+            return .deviceAdded(device: id, name: name, properties: properties)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             guard let id = deviceIDs.removeValue(forKey: device) else { return nil }
             return .deviceRemoved(device: id)
