@@ -1,4 +1,5 @@
 import Foundation
+import TouchCore
 import Testing
 
 /// The libinput source against the real libudev/libevdev/libinput stack with emulated devices
@@ -168,5 +169,27 @@ extension EndToEnd {
             #expect(!SwayOverlayTests.isMarkerBlue(after[372, 300]), "unplugged: the marker is gone: \(after[372, 300])")
             #expect(run.trace.contains("* cancel"), "the touch was cancelled: \(run.trace)")
         }
+
+        /// `record --no-overlay`: no compositor and no WAYLAND_DISPLAY, the touchscreen read
+        /// through libinput, positions on the chosen size, the wall-clock start recorded; still
+        /// only the touchscreen is opened.
+        @Test func recordsWithoutAnOverlayOrACompositor() throws {
+            let before = Date().timeIntervalSince1970
+            let run = try EmulatedTouchscreen.run(on: nil, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
+                                                  duration: 4, recordArguments: ["--no-overlay", "--output-size", "1000x500"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let header = run.trace.split(separator: "\n").prefix(3).map(String.init)
+            #expect(header.first == "touchlight-trace 4" && header.dropFirst().first == "output 1000 500 1", "\(run.trace)")
+            let start = header.last.flatMap { $0.hasPrefix("start ") ? WallClockTime(rfc3339: String($0.dropFirst(6))) : nil }
+            #expect(start.map { $0.secondsSince1970 > before && $0.secondsSince1970 < before + 30 } == true, "start: \(header)")
+            let events = Self.events(run.trace)
+            // 1024 / 4096 of 1000 = 250, half of 500 = 250; the move to 1100: 268.55.
+            #expect(events.map(\.phase) == ["down", "move", "up"], "\(run.trace)\n\(run.stderr)")
+            #expect(events.first.map { Self.close($0.x, 250) && Self.close($0.y, 250) } == true, "\(events)")
+            #expect(events.dropFirst().first.map { Self.close($0.x, 268.55) } == true, "\(events)")
+            #expect(run.opens == ["/dev/input/event5"], "opened: \(run.opens)")
+            #expect(!run.stderr.contains("wayland"), "no Wayland connection was tried: \(run.stderr)")
+        }
+
     }
 }

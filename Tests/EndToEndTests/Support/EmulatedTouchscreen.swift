@@ -112,8 +112,11 @@ enum EmulatedTouchscreen {
 
     /// Starts touchlight on `sway` with the emulated devices; returns at once. `finish` waits
     /// for the end (touchlight gets SIGTERM after `duration` seconds) and collects the results.
-    static func start(on sway: Sway, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
-                      touchscreenProperties: [String] = [], config: String = "") throws -> (Process, URL) {
+    /// `sway` nil: no compositor at all, and no WAYLAND_DISPLAY (`record --no-overlay`).
+    /// `recordArguments`: what follows `record FILE`.
+    static func start(on sway: Sway?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
+                      touchscreenProperties: [String] = [], config: String = "",
+                      recordArguments: [String] = ["--source", "libinput"]) throws -> (Process, URL) {
         try build()
         let run = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-umockdev-\(UUID().uuidString.prefix(8))")
         let udev = run.appendingPathComponent("udev")
@@ -128,16 +131,20 @@ enum EmulatedTouchscreen {
         let script = """
             set -e
             \(privateUdevDatabase)
+            run="$1" driver="$2" fixtures="$3" remove="$4" duration="$5" shim="$6" touchlight="$7"
+            shift 7
             exec setpriv --reuid=\(Sway.testUser) --regid=\(Sway.testUser) --init-groups -- \\
-              env LD_PRELOAD=libumockdev-preload.so.0 "$2" "$3" "$1/events.evemu" "$4" "$5" "$6" -- \\
-              "$7" record "$1/out.trace" --source libinput --config "$1/config.toml"
+              env LD_PRELOAD=libumockdev-preload.so.0 "$driver" "$fixtures" "$run/events.evemu" "$remove" "$duration" "$shim" -- \\
+              "$touchlight" record "$run/out.trace" --config "$run/config.toml" "$@"
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", run.path, driver.path, fixtures.path,
                              String(Int((removeTouchscreenAfter ?? 0) * 1000)), String(Int(duration * 1000)), shim.path,
-                             Sway.touchlight.path]
-        process.environment = sway.environment.merging(["TOUCHLIGHT_OPEN_LOG": run.appendingPathComponent("opens.log").path]) { $1 }
+                             Sway.touchlight.path] + recordArguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        process.environment = (sway?.environment ?? environment).merging(["TOUCHLIGHT_OPEN_LOG": run.appendingPathComponent("opens.log").path]) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let errorLog = run.appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: errorLog.path, contents: nil)
@@ -155,10 +162,11 @@ enum EmulatedTouchscreen {
     }
 
     /// Starts, waits, and collects.
-    static func run(on sway: Sway, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
-                    touchscreenProperties: [String] = [], config: String = "") throws -> Run {
+    static func run(on sway: Sway?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
+                    touchscreenProperties: [String] = [], config: String = "",
+                    recordArguments: [String] = ["--source", "libinput"]) throws -> Run {
         let (process, run) = try start(on: sway, events: events, duration: duration, removeTouchscreenAfter: removeTouchscreenAfter,
-                                       touchscreenProperties: touchscreenProperties, config: config)
+                                       touchscreenProperties: touchscreenProperties, config: config, recordArguments: recordArguments)
         return finish(process, run)
     }
 }
