@@ -25,7 +25,7 @@ final class PNGSequenceSink: FrameSink {
     }
 
     /// The file name of frame `index`.
-    static func name(ofFrame index: Int) -> String {
+    nonisolated static func name(ofFrame index: Int) -> String {
         let digits = String(index)
         return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }

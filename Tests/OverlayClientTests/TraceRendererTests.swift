@@ -1,0 +1,166 @@
+import Testing
+import TouchCore
+import TouchlightConfig
+@testable import OverlayClient
+
+/// `touchlight render`'s drawing: the overlay's scene on the trace's clock.
+@MainActor @Suite struct TraceRendererTests {
+    /// One finger: down at (200, 150) at 0.1 s, along to (300, 150) by 0.5 s, lifted at 0.6 s.
+    static let drag = try! TouchTrace(text: """
+        touchlight-trace 4
+        output 800 600 1
+        0.1 1 down 200 150
+        0.2 1 move 225 150
+        0.3 1 move 250 150
+        0.4 1 move 275 150
+        0.5 1 move 300 150
+        0.6 1 up 300 150
+        """)
+
+    /// Every frame, as straight RGBA.
+    static func frames(_ trace: TouchTrace, configuration: Configuration = Configuration(), geometry: RenderGeometry? = nil,
+                       fps: Double = 60, startTime: Double = 0) -> [[UInt8]] {
+        let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: geometry ?? RenderGeometry(trace: trace),
+                                     framesPerSecond: fps, startTime: startTime)
+        var frames: [[UInt8]] = []
+        var rgba: [UInt8] = []
+        while !renderer.isFinished, frames.count < 10_000 {
+            renderer.renderNextFrame()
+            renderer.canvas.straightRGBA(into: &rgba)
+            frames.append(rgba)
+        }
+        return frames
+    }
+
+    static func alpha(_ frame: [UInt8], width: Int = 800, x: Int, y: Int) -> UInt8 { frame[(y * width + x) * 4 + 3] }
+
+    @Test func theSameTraceGivesTheSameFrames() {
+        let first = Self.frames(Self.drag), second = Self.frames(Self.drag)
+        #expect(first.count == second.count)
+        #expect(first == second)
+        #expect(first.contains { $0.contains { $0 != 0 } }, "something was drawn")
+    }
+
+    @Test func markersFollowTheTracesClockAndFadeAfterIt() throws {
+        let frames = Self.frames(Self.drag)
+        // Frame 5 shows 0.083 s (before the touch), frame 6 shows 0.1 s (the touch is down).
+        #expect(Self.alpha(frames[5], x: 200, y: 150) == 0)
+        #expect(Self.alpha(frames[6], x: 200, y: 150) > 0)
+        // At 0.5 s the marker is at (300, 150), and nothing is drawn far below it.
+        #expect(Self.alpha(frames[30], x: 300, y: 150) > 0)
+        #expect(Self.alpha(frames[30], x: 300, y: 450) == 0)
+        // After the lift the marker fades (0.3 s), then rendering stops: the last frame is empty.
+        let last = try #require(frames.last)
+        #expect(!last.contains { $0 != 0 })
+        #expect((50...70).contains(frames.count), "\(frames.count) frames")
+    }
+
+    @Test func aLaterStartCutsTheTracesBeginning() {
+        let frames = Self.frames(Self.drag, startTime: 0.5)
+        #expect(Self.alpha(frames[0], x: 300, y: 150) > 0, "the first frame shows 0.5 s")
+        #expect(frames.count < Self.frames(Self.drag).count - 25)
+    }
+
+    @Test func aLargerSizeScalesPositionsAndMarkers() {
+        let geometry = RenderGeometry(trace: Self.drag, width: 1600, height: 1200)
+        #expect(geometry.renderScale == 2 && geometry.pixelWidth == 1600 && geometry.pixelHeight == 1200)
+        let frames = Self.frames(Self.drag, geometry: geometry)
+        #expect(Self.alpha(frames[6], width: 1600, x: 400, y: 300) > 0)
+        #expect(Self.alpha(frames[6], width: 1600, x: 200, y: 150) == 0)
+        // Another aspect stretches positions, not markers: y 150 of 600 lands at 100 of 400 logical.
+        let wide = RenderGeometry(trace: Self.drag, width: 800, height: 400)
+        #expect(wide.positionScale.y == 400.0 / 600 && wide.renderScale == 1)
+    }
+
+    /// The marker's fill at half opacity, drawn alone, comes out as alpha 128 in straight RGBA
+    /// (the export's half of the WebM alpha test).
+    @Test func aHalfOpaqueFillIsAlpha128() {
+        var configuration = Configuration()
+        configuration.style.fillOpacity = 0.5
+        configuration.style.shadowOpacity = 0
+        configuration.style.ripplesEnabled = false
+        configuration.style.showCues = []
+        let frames = Self.frames(Self.drag, configuration: configuration)
+        let centre = Self.alpha(frames[8], x: 200, y: 150)
+        #expect((127...128).contains(centre), "alpha \(centre)")
+    }
+
+    /// `set` lines replay as ctl commands: drawing mode and a red pen leave ink that stays
+    /// after the markers have faded.
+    @Test func recordedSettingsDrawTheInk() throws {
+        let trace = try TouchTrace(text: """
+            touchlight-trace 4
+            output 800 600 1
+            0 set mode draw
+            0 set color ff0000
+            0 set width 8
+            0.1 1 down 100 400
+            0.15 1 move 150 400
+            0.2 1 move 250 400
+            0.25 1 move 350 400
+            0.3 1 up 350 400
+            """)
+        var configuration = Configuration()
+        configuration.annotate.toolbar = false
+        let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        let pixel = renderer.canvas.pixel(x: 250, y: 400)
+        #expect(pixel >> 24 == 255 && pixel >> 16 & 0xFF > 200 && pixel & 0xFF < 50, "ink at (250, 400): \(String(pixel, radix: 16))")
+        #expect(renderer.canvas.pixel(x: 250, y: 300) == 0)
+        #expect(renderer.ignoredSettings.isEmpty)
+    }
+}
+
+@Suite struct ExportPartsTests {
+    @Test func placementFromAnOffsetOrTheClocks() throws {
+        #expect(try Placement.choose(offset: 2.5, traceStart: nil, videoCreation: nil) == Placement(startTime: 0, videoTime: 2.5))
+        #expect(try Placement.choose(offset: -1, traceStart: nil, videoCreation: nil) == Placement(startTime: 1, videoTime: 0))
+        let video = try #require(WallClockTime(rfc3339: "2026-11-23T10:00:00Z"))
+        let trace = try #require(WallClockTime(rfc3339: "2026-11-23T10:00:03.250Z"))
+        let byClock = try Placement.choose(offset: nil, traceStart: trace, videoCreation: video)
+        #expect(byClock.startTime == 0 && abs(byClock.videoTime - 3.25) < 1e-9)
+        #expect(byClock.explanation?.contains("aligned by the clock") == true)
+        // An explicit offset wins over the clocks.
+        #expect(try Placement.choose(offset: 1, traceStart: trace, videoCreation: video).videoTime == 1)
+        let neither = try Placement.choose(offset: nil, traceStart: nil, videoCreation: video)
+        #expect(neither.videoTime == 0 && neither.explanation?.contains("no start line") == true)
+        #expect(throws: ExportError.self) { try Placement.choose(offset: .nan, traceStart: nil, videoCreation: nil) }
+    }
+
+    @Test func ffprobesAnswerIsRead() throws {
+        let info = try FFmpeg.parseProbe("width=1280\nheight=720\nr_frame_rate=30000/1001\navg_frame_rate=0/0\nTAG:creation_time=2026-11-23T10:00:00.500000Z\nduration=12.5\n", path: "v.mp4")
+        #expect(info.width == 1280 && info.height == 720 && abs(info.framesPerSecond - 29.97) < 0.01 && info.duration == 12.5)
+        #expect(info.creationTime == WallClockTime(rfc3339: "2026-11-23T10:00:00.5Z"))
+        #expect(throws: ExportError.self) { try FFmpeg.parseProbe("duration=3\n", path: "audio.ogg") }
+        #expect(FFmpeg.parseRate("0/0") == nil && FFmpeg.parseRate("60") == 60)
+    }
+
+    @Test func aMissingFFmpegNamesThePackage() {
+        #expect(throws: ExportError.missingProgram(name: "ffmpeg", package: "ffmpeg")) {
+            try FFmpeg.locate("ffmpeg", environment: ["PATH": "/nonexistent"])
+        }
+        #expect(ExportError.missingProgram(name: "ffmpeg", package: "ffmpeg").description.contains("sudo apt install ffmpeg"))
+    }
+
+    @Test func ffmpegIsAskedForAlphaCodecs() {
+        let webm = VideoKind.alphaWebM.arguments(width: 800, height: 600, framesPerSecond: 60, output: "/tmp/x")
+        #expect(webm.contains("libvpx-vp9") && webm.contains("yuva420p") && webm.contains("800x600"))
+        let mov = VideoKind.proRes4444.arguments(width: 800, height: 600, framesPerSecond: 29.97, output: "/tmp/x")
+        #expect(mov.contains("prores_ks") && mov.contains("4444") && mov.contains("yuva444p10le") && mov.contains("29970/1000"))
+        let over = VideoKind.composite(video: "in.mp4", at: 1.5).arguments(width: 800, height: 600, framesPerSecond: 30, output: "/tmp/o.mp4")
+        #expect(over.contains { $0.contains("setpts=PTS-STARTPTS+1.500/TB") } && over.contains("in.mp4") && over.contains("libx264"))
+        #expect(VideoKind.seconds(-0.25) == "-0.250" && VideoKind.seconds(12) == "12.000")
+    }
+
+    @Test func theProgressLine() {
+        let line = RenderProgress(total: 300).line(done: 120, elapsed: 2)
+        #expect(line == "[#########···············] 120/300 frames  60.0 frames/s  ETA 0:03")
+        #expect(RenderProgress(total: 10).line(done: 0, elapsed: 0).hasSuffix("ETA --:--"))
+        #expect(RenderProgress.clock(3725) == "1:02:05")
+    }
+
+    @Test func frameFilesAreNumberedInOrder() {
+        #expect(PNGSequenceSink.name(ofFrame: 0) == "frame-000000.png")
+        #expect(PNGSequenceSink.name(ofFrame: 1_234_567) == "frame-1234567.png")
+    }
+}
