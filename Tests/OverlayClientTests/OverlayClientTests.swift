@@ -62,8 +62,11 @@ import TouchlightConfig
 
     @Test func missingLayerShellIsExplained() {
         let text = ClientError.missingGlobals(["zwlr_layer_shell_v1"]).description
-        #expect(text.contains("does not offer zwlr_layer_shell_v1"))
-        #expect(text.contains("sway") && text.contains("GNOME (Mutter) does not"))
+        #expect(text.hasPrefix("this compositor has no wlr-layer-shell"))
+        #expect(text.contains("record touches.trace --no-overlay") && text.contains("render touches.trace --over"))
+        #expect(text.contains("Touch Points") && text.contains("sway") && text.contains("GNOME"))
+        let several = ClientError.missingGlobals(["wl_shm", "zwlr_layer_shell_v1"]).description
+        #expect(several.hasPrefix("the compositor does not offer wl_shm, zwlr_layer_shell_v1") && several.contains("--no-overlay"))
         #expect(ClientError.connectionLost("x").description == "lost the connection to the compositor: x")
     }
 

@@ -15,15 +15,26 @@ enum ClientError: Error, CustomStringConvertible {
     /// SIGINT or SIGTERM arrived before the overlay was running.
     case interrupted
 
+    /// What a compositor without wlr-layer-shell (GNOME's Mutter, weston) gets told, by the
+    /// overlay and by `doctor` alike: why nothing can show, and what works there instead.
+    static let noLayerShell = """
+        this compositor has no wlr-layer-shell, so no overlay can show above its windows (GNOME and weston have none). \
+        What works here: record the touchscreens with `touchlight record touches.trace --no-overlay` while you record the screen, \
+        then lay them over the recording with `touchlight render touches.trace --over screen.mp4 --out with-touches.mp4` \
+        (or make a track with alpha for a video editor: `--out touches.webm`). On KDE Plasma, its own Touch Points effect \
+        (System Settings, Desktop Effects) shows touches too. The overlay itself runs on sway, Hyprland, wayfire, river, \
+        labwc, KDE Plasma and Mir-based shells.
+        """
+
     var description: String {
         switch self {
         case .cannotConnect(let detail):
             return "cannot connect to a Wayland compositor (\(detail)). Run touchlight inside a Wayland session, or try `touchlight demo`."
+        case .missingGlobals(let names) where names == ["zwlr_layer_shell_v1"]:
+            return Self.noLayerShell
         case .missingGlobals(let names):
             var text = "the compositor does not offer \(names.joined(separator: ", ")), which touchlight needs."
-            if names.contains("zwlr_layer_shell_v1") {
-                text += " Layer shell (wlr-layer-shell) is what lets it draw above every window; compositors that offer it include sway, Hyprland, wayfire, river, labwc, KDE Plasma (KWin) and Mir-based shells. GNOME (Mutter) does not."
-            }
+            if names.contains("zwlr_layer_shell_v1") { text += " " + Self.noLayerShell }
             return text
         case .connectionLost(let reason):
             return "lost the connection to the compositor: \(reason)"

@@ -41,7 +41,7 @@ public enum Doctor {
             if let layerShell = connection.advertised.first(where: { $0.interface == "zwlr_layer_shell_v1" }) {
                 lines.append("Layer shell: offered (version \(layerShell.version)): touchlight can draw above every window")
             } else {
-                lines.append("Layer shell: NOT offered: touchlight cannot run on this compositor (\(ClientError.missingGlobals(["zwlr_layer_shell_v1"])))")
+                lines.append("Layer shell: NOT offered: \(ClientError.noLayerShell)")
             }
             if !missing.isEmpty { lines.append("Missing required globals: \(missing.joined(separator: ", "))") }
             lines.append("Outputs:")
