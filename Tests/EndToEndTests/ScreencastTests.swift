@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// A real screencast: wf-recorder records headless sway's screen while touchlight replays (and
+/// records) a drag; ffmpeg decodes the recording, and the markers must be where the trace puts
+/// them, when it puts them there, within two frames. Then `render --over` lays the recorded
+/// trace over that same recording, and its markers land on the recorded ones.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Screencast.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Screencast.missingPrerequisite ?? "")"))
+    struct ScreencastTests {
+        @Test func markersShowInAScreencastWhereAndWhenTheTraceSays() throws {
+            let sway = try Sway()
+            defer { sway.stop() }
+            let directory = sway.runtimeDirectory
+            let drag = directory.appendingPathComponent("drag.trace"), recorded = directory.appendingPathComponent("recorded.trace")
+            let video = directory.appendingPathComponent("screen.mp4")
+            try Screencast.drag.write(to: drag, atomically: true, encoding: .utf8)
+            // wf-recorder finishes its file only on SIGINT, which the test runner's children
+            // inherit blocked: perl (Debian's perl-base) unblocks it, then becomes wf-recorder.
+            let recorder = try sway.start("/usr/bin/perl", ["-e", Screencast.unblockInterrupt, "/usr/bin/wf-recorder",
+                                                            "-D", "-c", "libx264", "-p", "preset=ultrafast", "-f", video.path])
+            usleep(1_500_000)
+            let touchlight = try sway.start(Sway.touchlight.path, ["record", recorded.path, "--replay", drag.path])
+            usleep(3_500_000)
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
+            usleep(500_000)
+            kill(recorder.processIdentifier, SIGINT)  // wf-recorder finishes the file on Ctrl-C
+            #expect(waitForExit(recorder, timeout: 10))
+
+            let rows = try Screencast.rows(of: video.path, y: 300)
+            let blue = rows.map { Screencast.centre(of: $0) { r, g, b in b > 200 && r < 120 && g < 190 } }
+            let first = try #require(blue.firstIndex { $0 != nil }, "no marker in \(rows.count) frames")
+            // From the first frame with the marker, it follows the drag (400 px in 1 s): each
+            // frame's marker is where the trace was at that time, within two frames of motion.
+            let tolerance = 2 * Screencast.speed / Screencast.framesPerSecond + 3
+            var compared = 0
+            for k in 0..<Int(Screencast.framesPerSecond * 0.9) {
+                guard let x = blue[first + k] else { continue }
+                let expected = Screencast.x(at: Double(k) / Screencast.framesPerSecond)
+                #expect(abs(x - expected) <= tolerance, "frame \(first + k): marker at \(x), the trace at \(expected)")
+                compared += 1
+            }
+            #expect(compared >= 20, "the marker showed in \(compared) frames of the drag")
+            #expect(abs((blue[first] ?? 0) - 200) <= tolerance, "it first shows where the finger went down")
+
+            // render --over: the recorded trace (time 0 at its first touch) laid at the moment
+            // the marker first showed, in red, lands on the recorded blue marker.
+            let config = directory.appendingPathComponent("red.toml")
+            try "[marker]\npalette = [\"#FF2020\"]\n".write(to: config, atomically: true, encoding: .utf8)
+            let composite = directory.appendingPathComponent("with-touches.mp4").path
+            let offset = String(format: "%.3f", Double(first) / Screencast.framesPerSecond)
+            let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", recorded.path, "--over", video.path, "--offset", offset,
+                                                                           "--config", config.path, "--out", composite])
+            #expect(status == 0, "\(output)")
+            let red = try Screencast.rows(of: composite, y: 300).map { Screencast.centre(of: $0) { r, g, b in r > 200 && g < 110 && b < 110 } }
+            var matched = 0
+            for k in 2..<Int(Screencast.framesPerSecond * 0.9) where first + k < red.count {
+                guard let r = red[first + k], let b = blue[first + k] else { continue }
+                #expect(abs(r - b) <= tolerance, "frame \(first + k): rendered marker at \(r), recorded at \(b)")
+                matched += 1
+            }
+            #expect(matched >= 20, "the rendered marker showed over the recorded one in \(matched) frames")
+        }
+    }
+}
+
+enum Screencast {
+    static var missingPrerequisite: String? {
+        if let missing = Sway.missingPrerequisite { return missing }
+        for tool in ["wf-recorder", "ffmpeg"] where Sway.which(tool) == nil { return "\(tool) is not installed (scripts/install-deps test installs it)" }
+        return nil
+    }
+
+    static let unblockInterrupt = "use POSIX; sigprocmask(SIG_UNBLOCK, POSIX::SigSet->new(SIGINT)); $SIG{INT} = 'DEFAULT'; exec @ARGV or die"
+
+    static let framesPerSecond = 30.0
+    /// The drag's speed in px/s: from (200, 300) to (600, 300) in one second.
+    static let speed = 400.0
+
+    /// Where the drag is `t` seconds after it went down.
+    static func x(at t: Double) -> Double { 200 + speed * min(1, max(0, t)) }
+
+    /// Down at 0.2 s, a move every 1/60 s for one second, lifted 0.2 s later.
+    static var drag: String {
+        var lines = ["touchlight-trace 4", "output 800 600 1", "0.2 1 down 200 300"]
+        for step in 1...60 {
+            let t = Double(step) / 60
+            lines.append("\(0.2 + t) 1 move \(x(at: t)) 300")
+        }
+        lines.append("1.4 1 up 600 300")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Row `y` of every frame, resampled to `framesPerSecond`, as RGB bytes.
+    static func rows(of video: String, y: Int) throws -> [[UInt8]] {
+        let out = video + ".row.rgb"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try Sway.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", video, "-vf", "fps=\(Int(framesPerSecond)),crop=800:2:0:\(y)",
+                                         "-f", "rawvideo", "-pix_fmt", "rgb24", out])
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+        let frame = 800 * 2 * 3
+        return stride(from: 0, to: bytes.count - frame + 1, by: frame).map { Array(bytes[$0..<($0 + 800 * 3)]) }
+    }
+
+    /// The mean x of the pixels of one row that `matches`, or nil when none does.
+    static func centre(of row: [UInt8], matches: (UInt8, UInt8, UInt8) -> Bool) -> Double? {
+        var sum = 0, count = 0
+        for x in 0..<(row.count / 3) where matches(row[x * 3], row[x * 3 + 1], row[x * 3 + 2]) {
+            sum += x
+            count += 1
+        }
+        return count >= 2 ? Double(sum) / Double(count) : nil
+    }
+}
