@@ -47,7 +47,7 @@ let package = Package(
             "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSway", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
-        .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "CAllocationCounter", "CZlib"]),
+        .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "OverlayClient", "TouchlightConfig", "CAllocationCounter", "CZlib"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),

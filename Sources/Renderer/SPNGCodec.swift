@@ -3,12 +3,14 @@ import CSPNG
 /// PNG encoding and decoding through libspng (Debian's libspng0), for exported frames, ink
 /// snapshots, screenshots and golden images.
 enum SPNGCodec {
-    /// Encodes straight-alpha RGBA at zlib `level` (0…9) with libspng's adaptive row filters.
-    static func encode(_ image: PNG.Image, level: Int32) throws(PNG.CodingError) -> [UInt8] {
+    /// Encodes straight-alpha RGBA at zlib `level` (0…9), with libspng's adaptive row filters
+    /// or none.
+    static func encode(_ image: PNG.Image, level: Int32, filtered: Bool) throws(PNG.CodingError) -> [UInt8] {
         guard let context = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { throw PNG.CodingError(description: "libspng: out of memory") }
         defer { spng_ctx_free(context) }
         spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1)
         spng_set_option(context, SPNG_IMG_COMPRESSION_LEVEL, level)
+        spng_set_option(context, SPNG_FILTER_CHOICE, Int32(filtered ? SPNG_FILTER_CHOICE_ALL.rawValue : SPNG_FILTER_CHOICE_NONE.rawValue))
         var header = spng_ihdr(width: UInt32(image.width), height: UInt32(image.height), bit_depth: 8,
                                color_type: UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue), compression_method: 0,
                                filter_method: 0, interlace_method: 0)

@@ -5,7 +5,10 @@
 //   --ceiling   only: how fast damage-only drawing could get in the renderer's scene
 //   --ink       only: the annotation benchmark
 //   --region    only: computing the overlay's input region
-if CommandLine.arguments.contains("--region") {
+//   --export    only: touchlight render's throughput, and libspng against the hand-written PNG encoder
+if CommandLine.arguments.contains("--export") {
+    ExportBenchmarks.run()
+} else if CommandLine.arguments.contains("--region") {
     InputRegionBenchmarks.run()
 } else if CommandLine.arguments.contains("--ceiling") {
     DamageCeiling.run()
@@ -17,4 +20,6 @@ if CommandLine.arguments.contains("--region") {
     RendererBenchmarks.run()
     print()
     InkBenchmarks.run()
+    print()
+    ExportBenchmarks.run()
 }
