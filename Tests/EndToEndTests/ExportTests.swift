@@ -189,3 +189,36 @@ enum Export {
         return stride(from: 0, to: bytes.count - 11, by: 12).first { bytes[$0 + 2] > 60 }.map { $0 / 12 }
     }
 }
+
+extension EndToEnd.ExportTests {
+    /// `record --no-overlay` from a libinput-shaped replay: no compositor, the touchscreen
+    /// path's filter and mapping, a trace with the chosen size and a start line.
+    @Test func recordingWithoutAnOverlayFromALibinputReplay() throws {
+        let work = try Export.workDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let fixture = Sway.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/touchscreen-and-keyboard.libinput-trace").path
+        let out = work.appendingPathComponent("touches.trace").path
+        let process = Process()
+        process.executableURL = Sway.touchlight
+        process.arguments = ["record", out, "--no-overlay", "--replay", fixture, "--output-size", "1000x500", "--verbose"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        process.environment = environment
+        let log = work.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("libinput replay finished") { usleep(50_000) }
+        process.terminate()
+        #expect(waitForExit(process, timeout: 5) && process.terminationStatus == 0)
+        let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let trace = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        let lines = trace.split(separator: "\n")
+        #expect(lines.prefix(2) == ["touchlight-trace 4", "output 1000 500 1"], "\(trace)\n\(stderr)")
+        #expect(lines.dropFirst(2).first?.hasPrefix("start 20") == true, "\(trace)")
+        // The fixture's touchscreen goes down at 0.25, 0.5 of the panel; its keyboard is refused.
+        #expect(lines.contains { $0.hasSuffix("down 250.0 250.0") }, "\(trace)")
+        #expect(stderr.contains("refused AT-Translated-Keyboard"), "\(stderr)")
+    }
+}

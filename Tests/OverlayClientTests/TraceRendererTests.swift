@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchCore
 import TouchlightConfig
@@ -162,5 +163,36 @@ import TouchlightConfig
     @Test func frameFilesAreNumberedInOrder() {
         #expect(PNGSequenceSink.name(ofFrame: 0) == "frame-000000.png")
         #expect(PNGSequenceSink.name(ofFrame: 1_234_567) == "frame-1234567.png")
+    }
+}
+
+/// `record --no-overlay`'s size: the built-in panel's native mode, else the touchscreen's own
+/// size, else 1920×1080.
+@Suite struct NativeSizeTests {
+    static func fakeSysfs(_ connectors: [String: (status: String, modes: String)]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("touchlight-drm-\(UUID().uuidString.prefix(8))")
+        for (name, files) in connectors {
+            let directory = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try files.status.write(to: directory.appendingPathComponent("status"), atomically: true, encoding: .utf8)
+            try files.modes.write(to: directory.appendingPathComponent("modes"), atomically: true, encoding: .utf8)
+        }
+        return root.path
+    }
+
+    @Test func theBuiltInPanelsFirstModeWins() throws {
+        let sysfs = try Self.fakeSysfs(["card0-HDMI-A-1": ("connected\n", "3840x2160\n"), "card0-eDP-1": ("connected\n", "2256x1504\n1920x1080\n"),
+                                        "card0-DP-2": ("disconnected\n", "")])
+        defer { try? FileManager.default.removeItem(atPath: sysfs) }
+        let chosen = NativeSize.choose(sysfs: sysfs, touchscreenMillimetres: (290, 190))
+        #expect(chosen.size == Size(width: 2256, height: 1504) && chosen.source.contains("eDP-1"))
+    }
+
+    @Test func withoutAPanelTheTouchscreensSizeAt96DPI() throws {
+        let sysfs = try Self.fakeSysfs(["card0-eDP-1": ("disconnected\n", "1920x1080\n")])
+        defer { try? FileManager.default.removeItem(atPath: sysfs) }
+        let chosen = NativeSize.choose(sysfs: sysfs, touchscreenMillimetres: (254, 127))
+        #expect(chosen.size == Size(width: 960, height: 480))
+        #expect(NativeSize.choose(sysfs: "/nonexistent", touchscreenMillimetres: nil).size == NativeSize.fallback)
     }
 }

@@ -108,15 +108,9 @@ public final class App {
 
     /// Runs until SIGINT or SIGTERM (status 0) or until the compositor goes away (status 1).
     public func run() -> Int32 {
-        loop.add(fd: signalFD) { [unowned self] revents in
-            guard revents & Int16(POLLIN) != 0 else { return }
-            var signal: UInt8 = 0
-            _ = read(self.signalFD, &signal, 1)
+        loop.addSignalsAndTimers(signalFD: signalFD, scheduler: scheduler) { [unowned self] signal in
             self.note("signal \(signal): exiting")
             self.exitStatus = 0
-        }
-        loop.add(fd: scheduler.fd) { [unowned self] revents in
-            if revents & Int16(POLLIN) != 0 { self.scheduler.timerExpired() }
         }
         if let path = options.overrides.configurationPath, let watcher = ConfigurationWatcher(path: path) {
             self.watcher = watcher

@@ -61,3 +61,20 @@ final class EventLoop {
         dropRemoved()
     }
 }
+
+extension EventLoop {
+    /// Watches the exit-signal pipe (`App.installSignalHandling`) and the scheduler's timer:
+    /// what every long-running mode waits on. `exit` receives the signal's number.
+    @MainActor
+    func addSignalsAndTimers(signalFD: Int32, scheduler: TimerfdScheduler, exit: @escaping (UInt8) -> Void) {
+        add(fd: signalFD) { revents in
+            guard revents & Int16(POLLIN) != 0 else { return }
+            var signal: UInt8 = 0
+            _ = read(signalFD, &signal, 1)
+            exit(signal)
+        }
+        add(fd: scheduler.fd) { revents in
+            if revents & Int16(POLLIN) != 0 { scheduler.timerExpired() }
+        }
+    }
+}

@@ -58,15 +58,9 @@ public final class HeadlessRecorder: TouchscreenEvents {
 
     /// Records until a signal; returns the exit status (1 when the trace could not be written).
     public func run() -> Int32 {
-        loop.add(fd: signalFD) { [unowned self] revents in
-            guard revents & Int16(POLLIN) != 0 else { return }
-            var signal: UInt8 = 0
-            _ = read(self.signalFD, &signal, 1)
+        loop.addSignalsAndTimers(signalFD: signalFD, scheduler: scheduler) { [unowned self] signal in
             self.note("signal \(signal): exiting")
             self.exitStatus = 0
-        }
-        loop.add(fd: scheduler.fd) { [unowned self] revents in
-            if revents & Int16(POLLIN) != 0 { self.scheduler.timerExpired() }
         }
         if let replay {
             replay.start(after: 0)
