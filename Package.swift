@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),
         .testTarget(name: "AnnotationTests", dependencies: ["Annotation"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Annotation", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient"]),
+        .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient", "TestSupport"]),
         .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),

@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
         request.over = over
         request.offset = offset
         request.drawsToolbar = !noToolbar
-        request.configuration = try readConfiguration(explicit: config)
+        request.configuration = try readConfiguration(explicit: config).configuration
         let showsProgress = !quiet && isatty(STDERR_FILENO) == 1
         let status = MainActor.assumeIsolated { () -> Int32 in
             do {
@@ -100,11 +100,12 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// The configuration file's settings (`--config`, else the default path if it exists), or
-/// the defaults; a file with problems ends the command with its report.
-func readConfiguration(explicit: String?) throws -> Configuration {
+/// the defaults, with the path it is at (watched for reloads); a file with problems ends the
+/// command with its report.
+func readConfiguration(explicit: String?) throws -> (configuration: Configuration, path: String?) {
     let path = ConfigurationLocation.path(explicit: explicit, environment: ProcessInfo.processInfo.environment)
-    guard let path, explicit != nil || FileManager.default.fileExists(atPath: path) else { return Configuration() }
-    do { return try ConfigurationProbe.read(path) } catch {
+    guard let path, explicit != nil || FileManager.default.fileExists(atPath: path) else { return (Configuration(), path) }
+    do { return (try ConfigurationProbe.read(path), path) } catch {
         printToStandardError("touchlight: the configuration has problems:\n\(error)")
         throw ExitCode(1)
     }

@@ -109,7 +109,7 @@ struct Record: ParsableCommand {
         var request = HeadlessRecorder.Request(path: file)
         request.outputSize = outputSize.flatMap(RenderCommand.parseSize).map { Size(width: Double($0.width), height: Double($0.height)) }
         request.libinputReplay = overlay.replay
-        request.configuration = try readConfiguration(explicit: overlay.config)
+        request.configuration = try readConfiguration(explicit: overlay.config).configuration
         request.verbose = overlay.verbose
         request.quiet = overlay.quiet
         let status = MainActor.assumeIsolated { () -> Int32 in
@@ -170,14 +170,7 @@ struct OverlayOptions: ParsableArguments {
 
     /// The options: flags over the configuration file over the defaults.
     func makeOptions(record: String? = nil, mode: String? = nil) throws -> Options {
-        var file = Configuration()
-        let path = ConfigurationLocation.path(explicit: config, environment: ProcessInfo.processInfo.environment)
-        if let path, config != nil || FileManager.default.fileExists(atPath: path) {
-            do { file = try ConfigurationProbe.read(path) } catch {
-                printToStandardError("touchlight: the configuration has problems:\n\(error)")
-                throw ExitCode(1)
-            }
-        }
+        let (file, path) = try readConfiguration(explicit: config)
         var overrides = Overrides()
         overrides.capture = capture
         overrides.mode = (mode ?? self.mode).flatMap(AnnotationMode.init(rawValue:))

@@ -78,14 +78,8 @@ extension App {
             setAnnotationMode(mode)
         case .mode(.toggle):
             setAnnotationMode(annotateSettings.mode == .draw ? .pass : .draw)
-        case .tool(let tool):
-            annotation.tool = tool
-            applyAnnotateSettings()
-        case .color(let color):
-            annotation.color = color
-            applyAnnotateSettings()
-        case .width(let width):
-            annotation.width = width
+        case .tool, .color, .width:
+            _ = annotation.take(command)
             applyAnnotateSettings()
         case .undo, .redo, .clear:
             for overlay in ordered { overlay.edit(command) }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Renderer
 import TouchCore
 import TouchlightConfig
@@ -73,14 +72,14 @@ public enum RenderJob {
                                      startTime: placement.startTime, drawsToolbar: request.drawsToolbar)
         let sink = try makeSink(request, geometry: geometry, framesPerSecond: fps, placement: placement)
         var rgba: [UInt8] = []
-        let started = monotonicSeconds()
+        let started = TimerfdScheduler.monotonicNow()
         var lastReport = -Double.infinity
         do {
             while !renderer.isFinished {
                 renderer.renderNextFrame()
                 renderer.canvas.straightRGBA(into: &rgba)
                 try sink.write(rgba: rgba, width: geometry.pixelWidth, height: geometry.pixelHeight, index: renderer.frameCount - 1)
-                let now = monotonicSeconds()
+                let now = TimerfdScheduler.monotonicNow()
                 if progress, now - lastReport >= 0.1 {
                     lastReport = now
                     report(RenderProgress(total: renderer.estimatedFrameCount).line(done: renderer.frameCount, elapsed: now - started) + "\r")
@@ -91,7 +90,7 @@ public enum RenderJob {
             throw error
         }
         let made = try sink.finish()
-        if progress { report(RenderProgress(total: renderer.frameCount).line(done: renderer.frameCount, elapsed: monotonicSeconds() - started) + "\n") }
+        if progress { report(RenderProgress(total: renderer.frameCount).line(done: renderer.frameCount, elapsed: TimerfdScheduler.monotonicNow() - started) + "\n") }
         for ignored in renderer.ignoredSettings { report("ignored the trace's setting \(ignored)") }
         return "\(renderer.frameCount) frames of \(geometry.pixelWidth)×\(geometry.pixelHeight) at \(VideoKind.rate(fps)) frames/s: \(made)"
     }
@@ -114,12 +113,6 @@ public enum RenderJob {
             throw .invalid("--out \(output): a touch track is FILE.webm (VP9 with alpha) or FILE.mov (ProRes 4444), or a directory for PNG frames; .mp4 and .mkv are for --over VIDEO")
         }
         return try PNGSequenceSink(directory: output)
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }
 

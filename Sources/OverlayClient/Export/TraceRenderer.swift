@@ -104,10 +104,7 @@ public final class TraceRenderer {
             let command = try AnnotationState.command(for: setting)
             guard annotation.take(command) else { return }
             let settings = annotation.applied(to: annotateFile)
-            if scene.ink.mode != settings.mode {
-                scene.ink.mode = settings.mode
-                scene.showChanged()
-            }
+            _ = scene.setMode(settings.mode)
             scene.ink.apply(settings)
         } catch {
             ignoredSettings.append("\(setting.name) \(setting.value): \(error)")

@@ -16,9 +16,8 @@ extension Overlay {
     /// Switches the annotation mode: the input region follows (the whole output while drawing;
     /// otherwise only what its views hit), and the ink and toolbar show or hide.
     func setMode(_ mode: AnnotationMode) {
-        guard mode != ink.mode else { return }
-        ink.mode = mode
-        showChanged()
+        guard scene.setMode(mode) else { return }
+        redrawAll()
     }
 
     /// Undo, redo or clear on this output's ink.

@@ -62,10 +62,9 @@ final class TraceRecorder {
     /// The wall-clock time of a moment on the monotonic clock: now on both clocks, less the
     /// time since then.
     static func wallClockTime(ofMonotonic time: Double) -> WallClockTime {
-        var wall = timespec(), monotonic = timespec()
+        var wall = timespec()
         clock_gettime(CLOCK_REALTIME, &wall)
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        let since = Double(monotonic.tv_sec) + Double(monotonic.tv_nsec) / 1e9 - time
+        let since = TimerfdScheduler.monotonicNow() - time
         return WallClockTime(secondsSince1970: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9 - since)
     }
 

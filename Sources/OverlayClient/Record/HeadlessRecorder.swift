@@ -93,14 +93,16 @@ public final class HeadlessRecorder: TouchscreenEvents {
 
     // MARK: TouchscreenEvents
 
+    /// `[output] transform`: how the panel is turned (no compositor says).
+    private var transform: OutputTransform { request.configuration.output.transform ?? .normal }
+
     /// Every touchscreen maps to one window of the native size (or `--output-size`), turned by
     /// `[output] transform` when set.
     func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target? {
         let dispatcher = self.dispatcher ?? makeWindow(firstDevice: name)
-        let transform = request.configuration.output.transform ?? .normal
         let size = window?.bounds.size ?? NativeSize.fallback
         note("touchscreen \(name) mapped to \(Int(size.width))×\(Int(size.height)) (transform \(transform.name))")
-        return .init(dispatcher: dispatcher, currentMapping: { TouchscreenMapping(transform: transform, logicalSize: size) },
+        return .init(dispatcher: dispatcher, currentMapping: { [transform] in TouchscreenMapping(transform: transform, logicalSize: size) },
                      isTakenByOverlay: { _ in false })
     }
 
@@ -118,9 +120,8 @@ public final class HeadlessRecorder: TouchscreenEvents {
         surface.isMultipleTouchEnabled = true
         window.addSubview(surface)
         let dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
-        let transform = request.configuration.output.transform ?? .normal
         dispatcher.eventObserver = { [unowned self] event in
-            self.recorder.record(event, size: size, scale: 1, transform: transform)
+            self.recorder.record(event, size: size, scale: 1, transform: self.transform)
             if self.request.verbose { self.logger.info("\(event.allTouches.count) touches at \(event.timestamp)") }
         }
         self.window = window

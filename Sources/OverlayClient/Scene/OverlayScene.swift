@@ -65,8 +65,16 @@ final class OverlayScene {
         return true
     }
 
+    /// Switches the annotation mode (the ink and toolbar show or hide); false when it was so.
+    func setMode(_ mode: AnnotationMode) -> Bool {
+        guard mode != ink.mode else { return false }
+        ink.mode = mode
+        showChanged()
+        return true
+    }
+
     /// After a mode or pause change: the ink is composited or not, and all is redrawn.
-    func showChanged() {
+    private func showChanged() {
         updateUnderlay()
         needsFullRedraw = true
     }

@@ -141,12 +141,7 @@ final class Overlay {
     }
 
     /// After a mode or pause change: the input region follows, and everything is redrawn.
-    func showChanged() {
-        scene.showChanged()
-        redrawAll()
-    }
-
-    private func redrawAll() {
+    func redrawAll() {
         updateInputRegion()
         draw(force: true)
         wl_surface_commit(surface)
