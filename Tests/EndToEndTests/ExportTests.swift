@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `touchlight render` with the real ffmpeg: PNG frames, alpha tracks read back by ffmpeg's own
 /// decoders, and the touches laid over a video at the right time.
@@ -109,17 +110,7 @@ enum Export {
     }
 
     /// The drag of TraceRendererTests: down at (200, 150) at 0.1 s, lifted at (300, 150) at 0.6 s.
-    static let drag = """
-        touchlight-trace 4
-        output 800 600 1
-        0.1 1 down 200 150
-        0.2 1 move 225 150
-        0.3 1 move 250 150
-        0.4 1 move 275 150
-        0.5 1 move 300 150
-        0.6 1 up 300 150
-
-        """
+    static let drag = RenderTraces.drag
 
     /// The marker's fill alone, at half opacity.
     static let halfOpaqueStyle = """

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TouchCore
 import TouchlightConfig
 @testable import OverlayClient
@@ -7,16 +8,7 @@ import TouchlightConfig
 /// `touchlight render`'s drawing: the overlay's scene on the trace's clock.
 @MainActor @Suite struct TraceRendererTests {
     /// One finger: down at (200, 150) at 0.1 s, along to (300, 150) by 0.5 s, lifted at 0.6 s.
-    static let drag = try! TouchTrace(text: """
-        touchlight-trace 4
-        output 800 600 1
-        0.1 1 down 200 150
-        0.2 1 move 225 150
-        0.3 1 move 250 150
-        0.4 1 move 275 150
-        0.5 1 move 300 150
-        0.6 1 up 300 150
-        """)
+    static let drag = try! TouchTrace(text: RenderTraces.drag)
 
     /// Every frame, as straight RGBA.
     static func frames(_ trace: TouchTrace, configuration: Configuration = Configuration(), geometry: RenderGeometry? = nil,

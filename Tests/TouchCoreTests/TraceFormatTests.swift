@@ -29,13 +29,22 @@ import Testing
         ("touchlight-trace 1\noutput 800 600 1\n0 1 down 5 nan\n", 3, "position"),
     ])
     func malformedTracesAreRejectedWithTheirLine(text: String, line: Int, message: String) {
-        #expect {
-            try TouchTrace(text: text)
-        } throws: { error in
-            guard let error = error as? TraceError else { return false }
-            return error.line == line && error.message.contains(message)
-        }
+        let error = refusal(of: text)
+        #expect(error?.line == line && error?.message.contains(message) == true, "\(String(describing: error))")
     }
+}
+
+/// The error reading `text` throws; an issue is recorded when it reads, or throws another kind.
+func refusal(of text: String) -> TraceError? {
+    do {
+        _ = try TouchTrace(text: text)
+        Issue.record("accepted \(text)")
+    } catch let error as TraceError {
+        return error
+    } catch {
+        Issue.record("\(error)")
+    }
+    return nil
 }
 
 /// Format version 2: `set` lines, written in time order among the events; version 1 still reads.
@@ -70,14 +79,8 @@ import Testing
         ("1 set mode draw\n0.5 set tool pen\n", "time 0.5 goes back before 1.0"),
     ])
     func badSettingLinesAreRefusedWithTheirLine(_ body: String, _ message: String) {
-        do {
-            _ = try TouchTrace(text: "touchlight-trace 2\noutput 800 600 1\n" + body)
-            Issue.record("accepted \(body)")
-        } catch let error as TraceError {
-            #expect(error.message.hasPrefix(message), "\(error)")
-        } catch {
-            Issue.record("\(error)")
-        }
+        let error = refusal(of: "touchlight-trace 2\noutput 800 600 1\n" + body)
+        #expect(error?.message.hasPrefix(message) == true, "\(String(describing: error))")
     }
 }
 
@@ -118,14 +121,8 @@ import Testing
         ("touchlight-trace 3\noutput 800 600 1\n0 1 down 1 type=pencil\n", "expected 'time id phase x y"),
     ])
     func badFieldsAreRefusedWithTheirLine(_ text: String, _ message: String) {
-        do {
-            _ = try TouchTrace(text: text)
-            Issue.record("accepted \(text)")
-        } catch let error as TraceError {
-            #expect(error.message.hasPrefix(message), "\(error)")
-        } catch {
-            Issue.record("\(error)")
-        }
+        let error = refusal(of: text)
+        #expect(error?.message.hasPrefix(message) == true, "\(String(describing: error))")
     }
 
     @Test func versionTwoStillReads() throws {

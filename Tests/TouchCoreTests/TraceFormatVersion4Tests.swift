@@ -35,12 +35,8 @@ import Testing
         ("touchlight-trace 4\noutput 800 600 1\n0 1 down 5 5\nstart 2026-11-23T09:41:07Z\n", 4, "before the events"),
     ])
     func badHeadersAreRefusedWithTheirLine(text: String, line: Int, message: String) {
-        #expect {
-            try TouchTrace(text: text)
-        } throws: { error in
-            guard let error = error as? TraceError else { return false }
-            return error.line == line && error.message.contains(message)
-        }
+        let error = refusal(of: text)
+        #expect(error?.line == line && error?.message.contains(message) == true, "\(String(describing: error))")
     }
 }
 
