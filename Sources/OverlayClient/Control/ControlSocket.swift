@@ -65,19 +65,22 @@ public enum ControlSocket {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeval, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeval, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array((line + "\n").utf8)
-        guard bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
-            throw ControlError("could not send the command: \(String(cString: strerror(errno)))")
+        // A server that refuses this peer replies and closes at once, maybe before the command
+        // is sent: then sending fails (EPIPE) but its reply is already here to be read.
+        var sendFailure: ControlError?
+        if bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) != bytes.count {
+            sendFailure = ControlError("could not send the command: \(String(cString: strerror(errno)))")
         }
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count == 0 { break }
-            guard count > 0 else { throw ControlError("no reply within \(Int(timeout)) s (\(String(cString: strerror(errno))))") }
+            guard count > 0 else { throw sendFailure ?? ControlError("no reply within \(Int(timeout)) s (\(String(cString: strerror(errno))))") }
             reply += buffer[..<count]
             if reply.count > 1 << 20 { throw ControlError("the reply is too long") }
         }
-        guard let end = reply.firstIndex(of: UInt8(ascii: "\n")) else { throw ControlError("the connection closed without a reply") }
+        guard let end = reply.firstIndex(of: UInt8(ascii: "\n")) else { throw sendFailure ?? ControlError("the connection closed without a reply") }
         return String(decoding: reply[..<end], as: UTF8.self)
     }
 }
