@@ -39,12 +39,12 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
         .target(name: "SafeFiles"),
-        .target(name: "HeadlessSway", dependencies: ["SafeFiles"]),
+        .target(name: "HeadlessSession", dependencies: ["SafeFiles"]),
         .target(name: "OverlayClient",
                 dependencies: ["Renderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
-            "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSway", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSession", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "OverlayClient", "TouchlightConfig", "CAllocationCounter", "CZlib"]),
@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSway", "TouchCore", "Annotation"], exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSession", "TouchCore", "Annotation"], exclude: ["Fixtures", "MirDriver", "UmockdevDriver"]),
     ],
     swiftLanguageModes: [.v6]
 )

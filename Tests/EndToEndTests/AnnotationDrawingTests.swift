@@ -5,7 +5,7 @@ import TouchCore
 /// Annotation on a real compositor: headless sway, a replayed trace in draw mode, grim
 /// screenshots checked pixel by pixel.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct AnnotationDrawingTests {
         static func isInk(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }  // #e53935
 
@@ -19,7 +19,7 @@ extension EndToEnd {
         }
 
         @Test func threeFingersDrawAtOnceAndATwoFingerTapUndoes() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             usleep(1_000_000)
@@ -29,7 +29,7 @@ extension EndToEnd {
             try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
             try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n".write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
             usleep(1_200_000)  // replay starts at 0.3 s; the three strokes end at 0.8 s
             let three = try sway.screenshot("annotate-three-fingers")
             for y in [150, 250, 350] {
@@ -73,13 +73,13 @@ extension EndToEnd {
             chmod(input, 0o644)
 
             func session(_ arguments: [String], name: String) throws -> Image {
-                let sway = try Sway()
+                let sway = try Desktop()
                 defer { sway.stop() }
                 try sway.start("foot", ["sh", "-c", "sleep 60"])
                 usleep(1_000_000)
                 let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
                 try "[annotate]\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
-                let touchlight = try sway.start(Sway.touchlight.path, arguments + ["--config", config])
+                let touchlight = try sway.start(Desktop.touchlight.path, arguments + ["--config", config])
                 usleep(2_500_000)  // the trace lasts 1.2 s from 0.3 s
                 let shot = try sway.screenshot(name)
                 touchlight.terminate()

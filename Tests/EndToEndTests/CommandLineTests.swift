@@ -4,13 +4,13 @@ import TestSupport
 
 /// The `touchlight` command line: subcommands, exit codes and output.
 extension EndToEnd {
-    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Sway.touchlight.path), "SKIPPED LOUDLY: touchlight is not built"))
+    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Desktop.touchlight.path), "SKIPPED LOUDLY: touchlight is not built"))
     struct CommandLineTests {
         struct Result { let status: Int32; let stdout: String; let stderr: String }
 
         func touchlight(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
             let process = Process()
-            process.executableURL = Sway.touchlight
+            process.executableURL = Desktop.touchlight
             process.arguments = arguments
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent-home"].merging(environment) { $1 }
             let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-cli-\(UUID().uuidString.prefix(8))")
@@ -74,11 +74,11 @@ extension EndToEnd {
 
         /// Bug 14: a misspelt option used to install the rule and print "removed".
         @Test func installUdevRuleRejectsUnknownArguments() throws {
-            let script = Sway.packageRoot.appendingPathComponent("scripts/install-udev-rule").path
+            let script = Desktop.packageRoot.appendingPathComponent("scripts/install-udev-rule").path
             let rule = NSTemporaryDirectory() + "touchlight-rule-\(UUID().uuidString.prefix(8)).rules"
             defer { unlink(rule) }
             func run(_ arguments: [String]) throws -> (Int32, String) {
-                try Sway.execute("/bin/bash", [script] + arguments, environment: ["PATH": "/usr/bin:/bin", "TOUCHLIGHT_UDEV_RULE_FILE": rule])
+                try Desktop.execute("/bin/bash", [script] + arguments, environment: ["PATH": "/usr/bin:/bin", "TOUCHLIGHT_UDEV_RULE_FILE": rule])
             }
             let (typo, typoText) = try run(["--rmeove"])
             #expect(typo == 2 && typoText.contains("unknown argument '--rmeove'"), "\(typoText)")

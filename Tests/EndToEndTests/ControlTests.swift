@@ -6,7 +6,7 @@ import TouchCore
 /// screen or in the status, the socket's privacy, malformed lines, a second instance, a stale
 /// socket, and (as root) a peer of another user.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct ControlTests {
         static func isInk(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }
 
@@ -19,12 +19,12 @@ extension EndToEnd {
         }
 
         /// Runs `touchlight ctl` in the session; its exit status and what it printed.
-        func ctl(_ sway: Sway, _ words: String...) throws -> (status: Int32, output: String) {
-            try Sway.execute(Sway.touchlight.path, ["ctl"] + words, environment: sway.environment)
+        func ctl(_ sway: Desktop, _ words: String...) throws -> (status: Int32, output: String) {
+            try Desktop.execute(Desktop.touchlight.path, ["ctl"] + words, environment: sway.environment)
         }
 
         @Test func ctlDrivesTheRunningOverlay() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             usleep(1_000_000)
@@ -33,7 +33,7 @@ extension EndToEnd {
             try Self.trace.write(toFile: directory + "/three.trace", atomically: true, encoding: .utf8)
             try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n".write(toFile: directory + "/touchlight.toml", atomically: true, encoding: .utf8)
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["--mode", "draw", "--replay", directory + "/three.trace",
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--mode", "draw", "--replay", directory + "/three.trace",
                                                                    "--config", directory + "/touchlight.toml"], stderr: log)
             usleep(2_000_000)
 
@@ -97,14 +97,14 @@ extension EndToEnd {
             #expect(try ctl(sway, "status").status == 0, "still answering")
 
             // A second instance on the same display refuses and names the first.
-            let second = try Sway.execute(Sway.touchlight.path, ["--quiet"], environment: sway.environment)
+            let second = try Desktop.execute(Desktop.touchlight.path, ["--quiet"], environment: sway.environment)
             #expect(second.status == 1 && second.output.contains("already running on this display (pid \(touchlight.processIdentifier))"), "\(second.output)")
 
             // Killed outright, it leaves its socket; the next instance replaces it.
             kill(touchlight.processIdentifier, SIGKILL)
             #expect(waitForExit(touchlight, timeout: 5))
             #expect(FileManager.default.fileExists(atPath: directory + "/touchlight-wayland-1.sock"), "a stale socket is left")
-            let next = try sway.start(Sway.touchlight.path, ["--quiet"])
+            let next = try sway.start(Desktop.touchlight.path, ["--quiet"])
             usleep(1_500_000)
             #expect(next.isRunning)
             (status, output) = try ctl(sway, "status")
@@ -113,8 +113,8 @@ extension EndToEnd {
             if getuid() == 0 {
                 // Another user, even with the file opened up to everyone, is refused by SO_PEERCRED.
                 chmod(directory + "/touchlight-wayland-1.sock", 0o666)
-                let other = try Sway.execute("/usr/bin/setpriv", ["--reuid=\(Sway.testUser)", "--regid=\(Sway.testUser)", "--init-groups", "--",
-                                                                  Sway.touchlight.path, "ctl", "status"], environment: sway.environment)
+                let other = try Desktop.execute("/usr/bin/setpriv", ["--reuid=\(Desktop.testUser)", "--regid=\(Desktop.testUser)", "--init-groups", "--",
+                                                                  Desktop.touchlight.path, "ctl", "status"], environment: sway.environment)
                 #expect(other.status == 1 && other.output.contains("refused a connection from uid"), "\(other.output)")
                 #expect(try ctl(sway, "status").status == 0)
             }

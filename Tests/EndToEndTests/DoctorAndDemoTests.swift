@@ -2,16 +2,16 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct DoctorAndDemoTests {
         @Test func doctorReportsTheCompositorOutputsSeatsAndConfiguration() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let config = NSTemporaryDirectory() + "touchlight-doctor-\(UUID().uuidString.prefix(8)).toml"
             try "[marker]\nradius = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
             defer { unlink(config) }
             let out = Pipe()
-            let doctor = try sway.start(Sway.touchlight.path, ["doctor", "--config", config], stdout: out)
+            let doctor = try sway.start(Desktop.touchlight.path, ["doctor", "--config", config], stdout: out)
             #expect(waitForExit(doctor, timeout: 10))
             let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(doctor.terminationStatus == 0)
@@ -27,7 +27,7 @@ extension EndToEnd {
             let directory = NSTemporaryDirectory() + "touchlight-demo-test-\(UUID().uuidString.prefix(8))"
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let process = Process()
-            process.executableURL = Sway.touchlight
+            process.executableURL = Desktop.touchlight
             process.arguments = ["demo", "--output", directory]
             process.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": NSTemporaryDirectory()]
             let out = Pipe()

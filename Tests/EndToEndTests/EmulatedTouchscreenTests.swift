@@ -29,14 +29,14 @@ extension EndToEnd {
         static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.5 }
 
         /// HEADLESS-2, 640×480, right of HEADLESS-1.
-        static func addSecondOutput(to sway: Sway) throws {
+        static func addSecondOutput(to sway: Desktop) throws {
             try sway.swaymsg("create_output")
             try sway.swaymsg("output", "HEADLESS-2", "resolution", "640x480", "position", "800", "0")
             usleep(500_000)
         }
 
         @Test func oneFingerLandsWhereItTouchedAndOnlyTheTouchscreenIsOpened() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
                                                   duration: 4)
@@ -52,7 +52,7 @@ extension EndToEnd {
         }
 
         @Test func threeFingersAtOnceAndTimestampsFromAnotherClock() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             // Wall-clock stamps (bug 1): the second finger used to never show, and the overlay hung.
             let frames: [(Double, [Contact])] = [
@@ -76,7 +76,7 @@ extension EndToEnd {
         /// corner at the logical top-left, so the panel point (0.25, 0.5) of an 800×600 panel
         /// lands at (300, 600) of the 600×800 logical output.
         @Test func rotatedOutputs() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             for (transform, seen, x, y) in [("90", "rotated270", 300.0, 600.0), ("180", "rotated180", 600.0, 300.0),
                                             ("270", "rotated90", 300.0, 200.0)] {
@@ -92,7 +92,7 @@ extension EndToEnd {
         }
 
         @Test func twoOutputsAndTheConfiguredOne() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try Self.addSecondOutput(to: sway)
             let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
@@ -105,7 +105,7 @@ extension EndToEnd {
 
         /// Issue 16's drift: a reload used to ignore `touchscreen_output` and `transform`.
         @Test func reloadingMovesTheTouchscreenToAnotherOutputAndTurnsIt() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try Self.addSecondOutput(to: sway)
             let frames: [(Double, [Contact])] = Self.oneFinger + Self.oneFinger.map { ($0.0 + 2.5, $0.1) }
@@ -125,7 +125,7 @@ extension EndToEnd {
         }
 
         @Test func libinputsCalibrationMatrixIsApplied() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             // Half size, shifted a tenth right: (0.25, 0.5) → (0.225, 0.25) → (180, 150).
             let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
@@ -137,7 +137,7 @@ extension EndToEnd {
         /// In pass mode the toolbar takes its touches over wl_touch (the compositor's input
         /// region); libinput must not deliver them a second time. A finger beside it is libinput's.
         @Test func aFingerOnTheToolbarIsLeftToTheCompositor() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             // (28, 300) is on the toolbar along the left edge; (200, 300) is not.
             let frames: [(Double, [Contact])] = [
@@ -153,7 +153,7 @@ extension EndToEnd {
         }
 
         @Test func aTouchscreenUnpluggedMidTouchLeavesNoMarker() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             let frames: [(Double, [Contact])] = [(0.0, [Contact(slot: 0, position: (2048, 2048))]), (0.05, [Contact(slot: 0, position: (2060, 2048))])]

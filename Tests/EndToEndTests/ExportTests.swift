@@ -12,7 +12,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(at: work) }
             let trace = try Export.write(Export.drag, in: work)
             for name in ["a", "b"] {
-                let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", trace, "--out", work.appendingPathComponent(name).path])
+                let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--out", work.appendingPathComponent(name).path])
                 #expect(status == 0, "\(output)")
             }
             let a = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("a").path).sorted()
@@ -38,7 +38,7 @@ extension EndToEnd {
             let config = work.appendingPathComponent("config.toml")
             try Export.halfOpaqueStyle.write(to: config, atomically: true, encoding: .utf8)
             let out = work.appendingPathComponent(file).path
-            let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", trace, "--out", out, "--config", config.path])
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--out", out, "--config", config.path])
             #expect(status == 0, "\(output)")
             let decoder = file.hasSuffix(".webm") ? ["-c:v", "libvpx-vp9"] : []
             let frame = try Export.videoFrame(out, index: 8, width: 800, height: 600, decoder: decoder)
@@ -57,11 +57,11 @@ extension EndToEnd {
             let trace = try Export.write(Export.drag, in: work)
             let video = try Export.blackVideo(in: work, seconds: 3, creationTime: nil)
             let out = work.appendingPathComponent("over.mp4").path
-            let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", trace, "--over", video, "--offset", "1", "--out", out])
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--over", video, "--offset", "1", "--out", out])
             #expect(status == 0, "\(output)")
             let first = try Export.firstFrameWithMarker(out)
             #expect(first.map { abs($0 - 33) <= 2 } == true, "first marker frame \(String(describing: first)), expected 33")
-            let duration = try Double(Sway.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", out])
+            let duration = try Double(Desktop.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", out])
                 .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
             #expect(abs(duration - 3) < 0.2, "duration \(duration)")
         }
@@ -73,7 +73,7 @@ extension EndToEnd {
             let trace = try Export.write(Export.drag.replacingOccurrences(of: "output 800 600 1\n", with: "output 800 600 1\nstart 2026-11-23T10:00:00.500Z\n"), in: work)
             let video = try Export.blackVideo(in: work, seconds: 2, creationTime: "2026-11-23T10:00:00Z")
             let out = work.appendingPathComponent("over.mkv").path
-            let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", trace, "--over", video, "--out", out])
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--over", video, "--out", out])
             #expect(status == 0, "\(output)")
             #expect(output.contains("aligned by the clock"), "\(output)")
             let first = try Export.firstFrameWithMarker(out)
@@ -84,7 +84,7 @@ extension EndToEnd {
             let work = try Export.workDirectory()
             defer { try? FileManager.default.removeItem(at: work) }
             let trace = try Export.write(Export.drag, in: work)
-            let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", trace, "--out", work.appendingPathComponent("t.webm").path],
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--out", work.appendingPathComponent("t.webm").path],
                                                     environment: ["PATH": "/nonexistent"])
             #expect(status == 1)
             #expect(output.contains("ffmpeg is not installed") && output.contains("sudo apt install ffmpeg"), "\(output)")
@@ -95,7 +95,7 @@ extension EndToEnd {
             let work = try Export.workDirectory()
             defer { try? FileManager.default.removeItem(at: work) }
             let trace = try Export.write(Export.drag, in: work)
-            let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", trace, "--over", trace, "--out", work.appendingPathComponent("o.mp4").path])
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--over", trace, "--out", work.appendingPathComponent("o.mp4").path])
             #expect(status == 1 && output.contains("cannot read the video"), "\(output)")
             #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("o.mp4").path))
         }
@@ -105,7 +105,7 @@ extension EndToEnd {
 /// Helpers for the export tests.
 enum Export {
     static var missingPrerequisite: String? {
-        for tool in ["ffmpeg", "ffprobe"] where Sway.which(tool) == nil { return "\(tool) is not installed (scripts/install-deps test installs ffmpeg)" }
+        for tool in ["ffmpeg", "ffprobe"] where Desktop.which(tool) == nil { return "\(tool) is not installed (scripts/install-deps test installs ffmpeg)" }
         return nil
     }
 
@@ -139,7 +139,7 @@ enum Export {
     static func blackVideo(in directory: URL, seconds: Int, creationTime: String?) throws -> String {
         let path = directory.appendingPathComponent("screen.mp4").path
         let tag = creationTime.map { ["-metadata", "creation_time=\($0)"] } ?? []
-        try Sway.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=800x600:r=30:d=\(seconds)",
+        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=800x600:r=30:d=\(seconds)",
                                          "-c:v", "libx264", "-pix_fmt", "yuv420p"] + tag + [path])
         return path
     }
@@ -162,10 +162,10 @@ enum Export {
     static func videoFrame(_ path: String, index: Int, width: Int, height: Int, decoder: [String]) throws -> Frame {
         let out = path + ".frame.rgba"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        try Sway.run("/usr/bin/ffmpeg", ["-v", "error", "-y"] + decoder + ["-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
+        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y"] + decoder + ["-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
                                                                           "-f", "rawvideo", "-pix_fmt", "rgba", out])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
-        guard bytes.count == width * height * 4 else { throw Sway.SwayError.commandFailed("\(path): \(bytes.count) bytes for frame \(index)") }
+        guard bytes.count == width * height * 4 else { throw Desktop.DesktopError.commandFailed("\(path): \(bytes.count) bytes for frame \(index)") }
         return Frame(width: width, rgba: bytes)
     }
 
@@ -174,7 +174,7 @@ enum Export {
     static func firstFrameWithMarker(_ path: String) throws -> Int? {
         let out = path + ".frames.rgb"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        try Sway.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", path, "-vf", "crop=2:2:200:150", "-f", "rawvideo", "-pix_fmt", "rgb24", out])
+        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", path, "-vf", "crop=2:2:200:150", "-f", "rawvideo", "-pix_fmt", "rgb24", out])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
         // 2×2 pixels a frame (yuv420p cannot be cropped to one), 3 bytes each: the first is (200, 150).
         return stride(from: 0, to: bytes.count - 11, by: 12).first { bytes[$0 + 2] > 60 }.map { $0 / 12 }
@@ -187,10 +187,10 @@ extension EndToEnd.ExportTests {
     @Test func recordingWithoutAnOverlayFromALibinputReplay() throws {
         let work = try Export.workDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
-        let fixture = Sway.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/touchscreen-and-keyboard.libinput-trace").path
+        let fixture = Desktop.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/touchscreen-and-keyboard.libinput-trace").path
         let out = work.appendingPathComponent("touches.trace").path
         let process = Process()
-        process.executableURL = Sway.touchlight
+        process.executableURL = Desktop.touchlight
         process.arguments = ["record", out, "--no-overlay", "--replay", fixture, "--output-size", "1000x500", "--verbose"]
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil

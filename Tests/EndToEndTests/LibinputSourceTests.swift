@@ -5,15 +5,15 @@ extension EndToEnd {
     /// The libinput source's guard rails on a machine with no touchscreen (these test machines
     /// have no input devices at all): it refuses root, says plainly when there is no
     /// touchscreen, and falls back to wl_touch when configured to.
-    @Suite(.serialized, .enabled(if: getuid() == 0 && Sway.missingPrerequisite == nil,
+    @Suite(.serialized, .enabled(if: getuid() == 0 && Desktop.missingPrerequisite == nil,
                                  "SKIPPED LOUDLY: needs root (to run touchlight as both root and the test user) and sway"))
     struct LibinputSourceTests {
         /// Runs touchlight, as the unprivileged test user when `asUser`, and returns status and stderr.
         func touchlight(_ arguments: [String], asUser: Bool, environment: [String: String] = [:]) throws -> (Int32, String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            let command = [Sway.touchlight.path] + arguments
-            process.arguments = asUser ? ["--reuid=\(Sway.testUser)", "--regid=\(Sway.testUser)", "--init-groups", "--"] + command
+            let command = [Desktop.touchlight.path] + arguments
+            process.arguments = asUser ? ["--reuid=\(Desktop.testUser)", "--regid=\(Desktop.testUser)", "--init-groups", "--"] + command
                 : ["--"] + command
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(environment) { $1 }
             let err = Pipe()
@@ -39,14 +39,14 @@ extension EndToEnd {
         }
 
         @Test func fallsBackToWlTouchWhenConfigured() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
             try "[input]\nsource = \"libinput\"\nfallback_to_wayland = true\n".write(toFile: config, atomically: true, encoding: .utf8)
             chmod(config, 0o644)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(Sway.testUser)", "--regid=\(Sway.testUser)", "--init-groups", "--", Sway.touchlight.path, "--config", config]
+            process.arguments = ["--reuid=\(Desktop.testUser)", "--regid=\(Desktop.testUser)", "--init-groups", "--", Desktop.touchlight.path, "--config", config]
             process.environment = sway.environment
             let err = Pipe()
             process.standardError = err

@@ -5,7 +5,7 @@ import TouchCore
 /// The running overlay follows its configuration file: a valid change applies at once without
 /// losing active markers; a broken file is reported and the last good configuration stays.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct LiveReloadTests {
         static func isRed(_ p: Image.Pixel) -> Bool { p.r > 200 && p.b < 120 && p.g < 120 }
 
@@ -22,12 +22,12 @@ extension EndToEnd {
             let config = directory + "/config.toml"
             try "[fade]\nstale_ms = 20000\n".write(toFile: config, atomically: true, encoding: .utf8)
 
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             usleep(1_000_000)
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["--config", config, "--replay", SwayOverlayTests.trace], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", SwayOverlayTests.trace], stderr: log)
             usleep(2_300_000)
             let before = try sway.screenshot("reload-before")
             #expect(SwayOverlayTests.isMarkerBlue(before[530, 300]), "first palette colour: \(before[530, 300])")
@@ -71,10 +71,10 @@ extension EndToEnd.LiveReloadTests {
         try "[fade]\nstale_ms = 20000\n".write(toFile: target, atomically: true, encoding: .utf8)
         #expect(symlink(target, config) == 0)
 
-        let sway = try Sway()
+        let sway = try Desktop()
         defer { sway.stop() }
         let log = Pipe()
-        let touchlight = try sway.start(Sway.touchlight.path, ["--config", config, "--replay", EndToEnd.SwayOverlayTests.trace], stderr: log)
+        let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", EndToEnd.SwayOverlayTests.trace], stderr: log)
         usleep(1_500_000)
         _ = drain(log)
 
@@ -100,15 +100,15 @@ extension EndToEnd.LiveReloadTests {
 
 /// record → replay: recording what a replay delivers gives back the same trace.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct RecordTests {
         @Test func recordingAReplayGivesTheSameTrace() throws {
             let out = NSTemporaryDirectory() + "touchlight-recorded-\(UUID().uuidString.prefix(8)).trace"
             defer { unlink(out) }
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
             usleep(2_000_000)  // the trace lasts 1 s from 0.3 s
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))

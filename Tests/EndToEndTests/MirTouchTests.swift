@@ -82,13 +82,13 @@ extension EndToEnd {
 enum MirDriver {
     static let integration = "/usr/lib/x86_64-linux-gnu/mir/miral_wlcs_integration.so"
     static var source: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MirDriver/mir-touch-driver.c") }
-    static var binary: URL { Sway.packageRoot.appendingPathComponent(".build/e2e/mir-touch-driver") }
+    static var binary: URL { Desktop.packageRoot.appendingPathComponent(".build/e2e/mir-touch-driver") }
 
     static var missingPrerequisite: String? {
         if !FileManager.default.fileExists(atPath: integration) { return "\(integration) is missing (install mir-wlcs-integration: scripts/install-deps test)" }
         if !FileManager.default.fileExists(atPath: "/usr/include/wlcs/display_server.h") { return "the wlcs headers are missing (install wlcs: scripts/install-deps test)" }
-        if Sway.which("cc") == nil { return "no C compiler (install gcc)" }
-        if !FileManager.default.isExecutableFile(atPath: Sway.touchlight.path) { return "\(Sway.touchlight.path) is not built" }
+        if Desktop.which("cc") == nil { return "no C compiler (install gcc)" }
+        if !FileManager.default.isExecutableFile(atPath: Desktop.touchlight.path) { return "\(Desktop.touchlight.path) is not built" }
         return nil
     }
 
@@ -96,8 +96,8 @@ enum MirDriver {
 
     static func build() throws {
         try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let root = Sway.packageRoot
-        try Sway.run("/usr/bin/env", ["cc", "-O1", "-o", binary.path, source.path,
+        let root = Desktop.packageRoot
+        try Desktop.run("/usr/bin/env", ["cc", "-O1", "-o", binary.path, source.path,
                                       root.appendingPathComponent("Sources/CWaylandProtocols/generated/xdg-shell-protocol.c").path,
                                       "-I", root.appendingPathComponent("Sources/CWaylandProtocols/include").path,
                                       "-lwayland-client", "-ldl"])
@@ -111,7 +111,7 @@ enum MirDriver {
         defer { try? FileManager.default.removeItem(at: runtime) }
         let process = Process()
         process.executableURL = binary
-        process.arguments = [integration, Sway.touchlight.path] + touchlightArguments
+        process.arguments = [integration, Desktop.touchlight.path] + touchlightArguments
         process.environment = ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         // Standard error to a file: Mir is chatty, and a pipe nobody reads would fill up.
         let errorLog = runtime.appendingPathComponent("stderr.txt")

@@ -3,7 +3,7 @@ import Testing
 
 /// `[output] only` and `[performance] max_fps`, on a real compositor.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct OutputSettingsTests {
         func config(_ text: String) throws -> String {
             let path = NSTemporaryDirectory() + "touchlight-settings-\(UUID().uuidString.prefix(8)).toml"
@@ -12,14 +12,14 @@ extension EndToEnd {
         }
 
         @Test func onlyTheNamedOutputsGetOverlays() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.swaymsg("create_output")
             usleep(300_000)
             let file = try config("[output]\nonly = [\"HEADLESS-2\"]\n")
             defer { unlink(file) }
             let log = Pipe()
-            try sway.start(Sway.touchlight.path, ["--config", file], stderr: log)
+            try sway.start(Desktop.touchlight.path, ["--config", file], stderr: log)
             usleep(1_200_000)
             let text = drain(log)
             #expect(text.contains("overlay on output HEADLESS-2"))
@@ -27,12 +27,12 @@ extension EndToEnd {
         }
 
         func commits(maxFPS: Int?) throws -> Int {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let file = try config(maxFPS.map { "[performance]\nmax_fps = \($0)\n" } ?? "")
             defer { unlink(file) }
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["--config", file, "--statistics", "--replay", SwayOverlayTests.trace], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--config", file, "--statistics", "--replay", SwayOverlayTests.trace], stderr: log)
             usleep(2_500_000)
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))

@@ -5,7 +5,7 @@ import TouchCore
 /// Issue 15 end to end: signals end touchlight promptly even when the compositor is frozen or
 /// silent, `record` keeps its data and never writes through a link, a full disk is a failure.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct ReliabilityTests {
         static func temporaryDirectory() throws -> String {
             let directory = NSTemporaryDirectory() + "touchlight-reliability-\(UUID().uuidString.prefix(8))"
@@ -27,13 +27,13 @@ extension EndToEnd {
             let directory = try Self.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let out = directory + "/frozen.trace"
-            let sway = try Sway()
+            let sway = try Desktop()
             defer {
                 kill(sway.compositorPID, SIGCONT)
                 sway.stop()
             }
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
             usleep(1_000_000)  // in the middle of the replay
             #expect(kill(sway.compositorPID, SIGSTOP) == 0)
             usleep(500_000)
@@ -50,12 +50,12 @@ extension EndToEnd {
 
         /// A second signal ends it at once, whatever it is doing.
         @Test func aSecondSignalEndsItAtOnce() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer {
                 kill(sway.compositorPID, SIGCONT)
                 sway.stop()
             }
-            let touchlight = try sway.start(Sway.touchlight.path, ["--replay", SwayOverlayTests.trace, "--loop"])
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", SwayOverlayTests.trace, "--loop"])
             usleep(1_000_000)
             kill(sway.compositorPID, SIGSTOP)
             let start = Date()
@@ -83,7 +83,7 @@ extension EndToEnd {
             #expect(bound == 0 && listen(server, 4) == 0)
             func start(_ arguments: [String] = []) throws -> (Process, Pipe) {
                 let process = Process()
-                process.executableURL = Sway.touchlight
+                process.executableURL = Desktop.touchlight
                 process.arguments = arguments
                 process.environment = ["XDG_RUNTIME_DIR": directory, "WAYLAND_DISPLAY": "wayland-silent", "PATH": "/usr/bin:/bin"]
                 let log = Pipe()
@@ -117,9 +117,9 @@ extension EndToEnd {
             try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
             let out = directory + "/out.trace"
             #expect(symlink(victim, out) == 0)
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
-            let touchlight = try sway.start(Sway.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace])
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace])
             usleep(1_800_000)
             _ = Self.terminate(touchlight)
             #expect(touchlight.terminationStatus == 0)
@@ -132,17 +132,17 @@ extension EndToEnd {
 
         /// Bug 8: on a full disk `record` said "recorded" and exited 0 with an empty file.
         /// A 4 KB tmpfs in a private mount namespace is the full disk (needs root, as CI is).
-        @Test(.enabled(if: getuid() == 0 && Sway.which("unshare") != nil, "SKIPPED LOUDLY: a private tmpfs needs root and unshare"))
+        @Test(.enabled(if: getuid() == 0 && Desktop.which("unshare") != nil, "SKIPPED LOUDLY: a private tmpfs needs root and unshare"))
         func aFullDiskIsAFailureNotASuccess() throws {
             let directory = try Self.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let log = Pipe()
             let script = "mount -t tmpfs -o size=4k tmpfs \"$1\" && head -c 4096 /dev/zero > \"$1/filler\"; "
                 + "exec \"$2\" record \"$1/full.trace\" --replay \"$3\""
             let touchlight = try sway.start("/usr/bin/unshare", ["--mount", "--propagation", "private", "sh", "-c", script, "sh",
-                                                                 directory, Sway.touchlight.path, SwayOverlayTests.trace], stderr: log)
+                                                                 directory, Desktop.touchlight.path, SwayOverlayTests.trace], stderr: log)
             usleep(2_000_000)
             _ = Self.terminate(touchlight)
             let text = drain(log)

@@ -10,7 +10,7 @@ extension EndToEnd {
     @Suite(.serialized, .enabled(if: Screencast.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Screencast.missingPrerequisite ?? "")"))
     struct ScreencastTests {
         @Test func markersShowInAScreencastWhereAndWhenTheTraceSays() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let directory = sway.runtimeDirectory
             let drag = directory.appendingPathComponent("drag.trace"), recorded = directory.appendingPathComponent("recorded.trace")
@@ -21,7 +21,7 @@ extension EndToEnd {
             let recorder = try sway.start("/usr/bin/perl", ["-e", Screencast.unblockInterrupt, "/usr/bin/wf-recorder",
                                                             "-D", "-c", "libx264", "-p", "preset=ultrafast", "-f", video.path])
             usleep(1_500_000)
-            let touchlight = try sway.start(Sway.touchlight.path, ["record", recorded.path, "--replay", drag.path])
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded.path, "--replay", drag.path])
             usleep(3_500_000)
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
@@ -49,7 +49,7 @@ extension EndToEnd {
             try "[marker]\npalette = [\"#FF2020\"]\n".write(to: config, atomically: true, encoding: .utf8)
             let composite = directory.appendingPathComponent("with-touches.mp4").path
             let offset = String(format: "%.3f", Double(first) / Screencast.framesPerSecond)
-            let (status, output) = try Sway.execute(Sway.touchlight.path, ["render", recorded.path, "--over", video.path, "--offset", offset,
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", recorded.path, "--over", video.path, "--offset", offset,
                                                                            "--config", config.path, "--out", composite])
             #expect(status == 0, "\(output)")
             let red = try Screencast.rows(of: composite, y: 300).map { Screencast.centre(of: $0) { r, g, b in r > 200 && g < 110 && b < 110 } }
@@ -65,8 +65,8 @@ extension EndToEnd {
 
 enum Screencast {
     static var missingPrerequisite: String? {
-        if let missing = Sway.missingPrerequisite { return missing }
-        for tool in ["wf-recorder", "ffmpeg"] where Sway.which(tool) == nil { return "\(tool) is not installed (scripts/install-deps test installs it)" }
+        if let missing = Desktop.missingPrerequisite { return missing }
+        for tool in ["wf-recorder", "ffmpeg"] where Desktop.which(tool) == nil { return "\(tool) is not installed (scripts/install-deps test installs it)" }
         return nil
     }
 
@@ -111,7 +111,7 @@ enum Screencast {
     static func rows(of video: String, y: Int) throws -> [[UInt8]] {
         let out = video + ".row.rgb"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        try Sway.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", video, "-vf", "fps=\(Int(framesPerSecond)),crop=800:2:0:\(y)",
+        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", video, "-vf", "fps=\(Int(framesPerSecond)),crop=800:2:0:\(y)",
                                          "-f", "rawvideo", "-pix_fmt", "rgb24", out])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
         let frame = 800 * 2 * 3

@@ -4,20 +4,20 @@ import Testing
 /// touchlight on a real compositor: headless sway, a real terminal under the overlay, a
 /// replayed trace, and grim screenshots checked pixel by pixel.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct SwayOverlayTests {
         static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/drag-and-hold.trace").path
 
         static func isMarkerBlue(_ p: Image.Pixel) -> Bool { p.b > 200 && p.r < 120 && p.g < 190 }
 
         @Test func markersAndCueAboveATerminalAndNothingElse() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "echo hello from foot; sleep 60"])
             usleep(1_500_000)
             let baseline = try sway.screenshot("terminal-alone")
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["--replay", Self.trace, "--verbose"], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--verbose"], stderr: log)
             usleep(2_300_000)  // replay starts at 0.3 s, the drag ends at 1.3 s, its ripples are gone by 1.7 s
             let shot = try sway.screenshot("markers-above-terminal")
             // The marker rests where the drag ended: its ring is the first palette colour.
@@ -42,11 +42,11 @@ extension EndToEnd {
         }
 
         @Test func ripplesAppearWhileTheFingerMoves() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             usleep(1_000_000)
-            try sway.start(Sway.touchlight.path, ["--replay", Self.trace, "--quiet"])
+            try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--quiet"])
             usleep(1_200_000)  // mid-drag: the finger is near x = 200 + 300 · 0.9
             let shot = try sway.screenshot("ripples-mid-drag")
             // Ripples are fainter rings of the finger's colour left behind it: bluish pixels well
@@ -58,10 +58,10 @@ extension EndToEnd {
         }
 
         @Test func aSecondOutputAddedAtRunTimeGetsMarkers() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, ["--replay", Self.trace, "--loop"], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--loop"], stderr: log)
             usleep(1_000_000)
             try sway.swaymsg("create_output")
             usleep(2_500_000)
@@ -78,11 +78,11 @@ extension EndToEnd {
         }
 
         @Test func scaleTwoGivesCrispMarkersOfTheSameLogicalSize() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             usleep(1_000_000)
-            try sway.start(Sway.touchlight.path, ["--replay", Self.trace, "--quiet"])
+            try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--quiet"])
             usleep(200_000)
             // The scale changes while touchlight runs: a new configure, new buffers, new sprites.
             try sway.swaymsg("output", "HEADLESS-1", "scale", "2")
@@ -103,9 +103,9 @@ extension EndToEnd {
         }
 
         @Test func losingTheCompositorExitsWithAMessage() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             let log = Pipe()
-            let touchlight = try sway.start(Sway.touchlight.path, [], stderr: log)
+            let touchlight = try sway.start(Desktop.touchlight.path, [], stderr: log)
             usleep(800_000)
             sway.stopCompositorOnly()
             #expect(waitForExit(touchlight, timeout: 5), "touchlight is still running after the compositor went away")

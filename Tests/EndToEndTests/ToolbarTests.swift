@@ -8,7 +8,7 @@ import Visualizer
 /// taps on its buttons switch to draw mode and pick a colour; its handle drags it to the right
 /// edge, where the next start finds it again.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     @MainActor struct ToolbarTests {
         static let size = Size(width: 800, height: 600)
         static let palette = AnnotationDefaults.palette.compactMap { Color(hex: $0) }
@@ -42,7 +42,7 @@ extension EndToEnd {
         }
 
         @Test func buttonsSwitchModeAndColourAndTheDroppedToolbarStaysOnItsEdge() throws {
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             usleep(1_000_000)
@@ -53,7 +53,7 @@ extension EndToEnd {
 
             func session(_ arguments: [String], wait: UInt32, name: String) throws -> Image {
                 let log = Pipe()
-                let touchlight = try sway.start(Sway.touchlight.path, ["annotate"] + arguments, stderr: log)
+                let touchlight = try sway.start(Desktop.touchlight.path, ["annotate"] + arguments, stderr: log)
                 usleep(wait)
                 let shot = try sway.screenshot(name)
                 touchlight.terminate()

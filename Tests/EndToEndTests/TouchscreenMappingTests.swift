@@ -5,7 +5,7 @@ extension EndToEnd {
     /// The libinput path end to end: a recorded libinput session (a touchscreen beside a
     /// keyboard) replayed through the device filter and the panel-to-output mapping, checked
     /// by screenshot.
-    @Suite(.serialized, .enabled(if: Sway.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Sway.missingPrerequisite ?? "")"))
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct TouchscreenMappingTests {
         static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/touchscreen-and-keyboard.libinput-trace").path
@@ -14,12 +14,12 @@ extension EndToEnd {
             let config = NSTemporaryDirectory() + "touchlight-mapping-\(UUID().uuidString.prefix(8)).toml"
             try "[output]\ntransform = \"\(transform)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
             defer { unlink(config) }
-            let sway = try Sway()
+            let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             usleep(1_000_000)
             let log = Pipe()
-            try sway.start(Sway.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
+            try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
             usleep(1_500_000)
             return (try sway.screenshot("libinput-mapping-\(transform)"), drain(log))
         }

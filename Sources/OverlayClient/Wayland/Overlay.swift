@@ -179,7 +179,9 @@ final class Overlay {
         guard chosen != scale || force else { return }
         scale = chosen
         wl_surface_set_buffer_scale(surface, Int32(chosen.bufferScale))
-        if let viewport {
+        // Before the first configure the size is unknown, and a 0×0 destination is a protocol
+        // error (KWin enforces it: its preferred scale arrives first); configure sets it.
+        if let viewport, logicalSize.width > 0 {
             if chosen.fractional != nil {
                 wp_viewport_set_destination(viewport, Int32(logicalSize.width), Int32(logicalSize.height))
             } else {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HeadlessSway
+import HeadlessSession
 
 /// `touchlight demo`: a demo that needs no desktop. It starts a private headless sway with a
 /// terminal in it, runs touchlight replaying a built-in trace of every gesture, and saves a
@@ -18,13 +18,13 @@ struct Demo: ParsableCommand {
     var output = ".build/demo"
 
     func run() throws {
-        let missing = (HeadlessSway.requiredTools + ["grim", "foot"]).filter { HeadlessSway.which($0) == nil }
+        let missing = (Compositor.sway.requiredTools + ["grim", "foot"]).filter { HeadlessSession.which($0) == nil }
         guard missing.isEmpty else {
             throw DemoError("touchlight demo needs \(missing.joined(separator: ", ")): install the Debian packages sway, grim and foot (sudo apt-get install sway grim foot).")
         }
-        let sway: HeadlessSway
+        let sway: HeadlessSession
         do {
-            sway = try HeadlessSway(width: Int(DemoScene.outputSize.width), height: Int(DemoScene.outputSize.height), userWhenRoot: "nobody")
+            sway = try HeadlessSession(.sway, width: Int(DemoScene.outputSize.width), height: Int(DemoScene.outputSize.height), userWhenRoot: "nobody")
         } catch {
             throw DemoError("the private headless sway did not start: \(error)")
         }
@@ -45,7 +45,7 @@ struct Demo: ParsableCommand {
             if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
             let file = output + "/demo-\(name).png"
             let grim = try sway.start(["grim", file])
-            HeadlessSway.waitForExit(grim, timeout: 5)
+            HeadlessSession.waitForExit(grim, timeout: 5)
             guard grim.terminationStatus == 0 else { throw DemoError("grim could not take a screenshot.") }
             saved.append(file)
         }

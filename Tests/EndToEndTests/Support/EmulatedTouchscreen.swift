@@ -16,25 +16,25 @@ enum EmulatedTouchscreen {
     static var fixtures: URL { directory.appendingPathComponent("Fixtures/umockdev") }
     static var driverSource: URL { directory.appendingPathComponent("UmockdevDriver/umockdev-touch-driver.c") }
     static var shimSource: URL { directory.appendingPathComponent("UmockdevDriver/umockdev-shim.c") }
-    static var buildDirectory: URL { Sway.packageRoot.appendingPathComponent(".build/e2e") }
+    static var buildDirectory: URL { Desktop.packageRoot.appendingPathComponent(".build/e2e") }
     static var driver: URL { buildDirectory.appendingPathComponent("umockdev-touch-driver") }
     static var shim: URL { buildDirectory.appendingPathComponent("umockdev-shim.so") }
 
     /// Why these tests cannot run here, or nil.
     static var missingPrerequisite: String? {
-        if let missing = Sway.missingPrerequisite { return missing }
-        if getuid() != 0 { return "needs root (a private mount namespace for the udev database; touchlight itself runs as \(Sway.testUser))" }
+        if let missing = Desktop.missingPrerequisite { return missing }
+        if getuid() != 0 { return "needs root (a private mount namespace for the udev database; touchlight itself runs as \(Desktop.testUser))" }
         if !FileManager.default.fileExists(atPath: "/usr/include/umockdev-1.0/umockdev.h") { return "libumockdev-dev is not installed (scripts/install-deps test installs it)" }
-        for tool in ["unshare", "cc", "pkg-config"] where Sway.which(tool) == nil { return "\(tool) is not installed" }
+        for tool in ["unshare", "cc", "pkg-config"] where Desktop.which(tool) == nil { return "\(tool) is not installed" }
         return nil
     }
 
     static func build() throws {
         try FileManager.default.createDirectory(at: buildDirectory, withIntermediateDirectories: true)
-        let flags = try Sway.run("/usr/bin/pkg-config", ["--cflags", "--libs", "umockdev-1.0"])
+        let flags = try Desktop.run("/usr/bin/pkg-config", ["--cflags", "--libs", "umockdev-1.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)
-        try Sway.run("/usr/bin/env", ["cc", "-O1", "-o", driver.path, driverSource.path] + flags)
-        try Sway.run("/usr/bin/env", ["cc", "-O1", "-shared", "-fPIC", "-o", shim.path, shimSource.path, "-ldl"])
+        try Desktop.run("/usr/bin/env", ["cc", "-O1", "-o", driver.path, driverSource.path] + flags)
+        try Desktop.run("/usr/bin/env", ["cc", "-O1", "-shared", "-fPIC", "-o", shim.path, shimSource.path, "-ldl"])
     }
 
     /// One contact in a frame: a slot, and where it is (panel units 0…4095), or nil when it lifts.
@@ -114,7 +114,7 @@ enum EmulatedTouchscreen {
     /// for the end (touchlight gets SIGTERM after `duration` seconds) and collects the results.
     /// `sway` nil: no compositor at all, and no WAYLAND_DISPLAY (`record --no-overlay`).
     /// `recordArguments`: what follows `record FILE`.
-    static func start(on sway: Sway?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
+    static func start(on sway: Desktop?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
                       touchscreenProperties: [String] = [], config: String = "",
                       recordArguments: [String] = ["--source", "libinput"]) throws -> (Process, URL) {
         try build()
@@ -127,13 +127,13 @@ enum EmulatedTouchscreen {
         try udevEntry(["ID_INPUT=1", "ID_INPUT_TABLET=1"]).write(to: udev.appendingPathComponent("c13:72"), atomically: true, encoding: .utf8)
         try events.write(to: run.appendingPathComponent("events.evemu"), atomically: true, encoding: .utf8)
         try config.write(to: run.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
-        _ = try Sway.run("/usr/bin/chown", ["-R", Sway.testUser, run.path])
+        _ = try Desktop.run("/usr/bin/chown", ["-R", Desktop.testUser, run.path])
         let script = """
             set -e
             \(privateUdevDatabase)
             run="$1" driver="$2" fixtures="$3" remove="$4" duration="$5" shim="$6" touchlight="$7"
             shift 7
-            exec setpriv --reuid=\(Sway.testUser) --regid=\(Sway.testUser) --init-groups -- \\
+            exec setpriv --reuid=\(Desktop.testUser) --regid=\(Desktop.testUser) --init-groups -- \\
               env LD_PRELOAD=libumockdev-preload.so.0 "$driver" "$fixtures" "$run/events.evemu" "$remove" "$duration" "$shim" -- \\
               "$touchlight" record "$run/out.trace" --config "$run/config.toml" "$@"
             """
@@ -141,7 +141,7 @@ enum EmulatedTouchscreen {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", run.path, driver.path, fixtures.path,
                              String(Int((removeTouchscreenAfter ?? 0) * 1000)), String(Int(duration * 1000)), shim.path,
-                             Sway.touchlight.path] + recordArguments
+                             Desktop.touchlight.path] + recordArguments
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
         process.environment = (sway?.environment ?? environment).merging(["TOUCHLIGHT_OPEN_LOG": run.appendingPathComponent("opens.log").path]) { $1 }
@@ -162,7 +162,7 @@ enum EmulatedTouchscreen {
     }
 
     /// Starts, waits, and collects.
-    static func run(on sway: Sway?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
+    static func run(on sway: Desktop?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
                     touchscreenProperties: [String] = [], config: String = "",
                     recordArguments: [String] = ["--source", "libinput"]) throws -> Run {
         let (process, run) = try start(on: sway, events: events, duration: duration, removeTouchscreenAfter: removeTouchscreenAfter,

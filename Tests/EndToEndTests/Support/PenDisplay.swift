@@ -1,5 +1,5 @@
 import Foundation
-import HeadlessSway
+import HeadlessSession
 import Testing
 
 /// A headless sway that reads an emulated pen display through its own libinput backend:
@@ -13,7 +13,7 @@ import Testing
 /// 0.15 leave undone there (see umockdev-shim.c). The driver holds the pen's events until
 /// `play(_:)`, so they start once touchlight is ready.
 final class PenDisplay {
-    let sway: Sway
+    let sway: Desktop
     private let directory: URL
     private let events: URL
     private let log: URL
@@ -35,7 +35,7 @@ final class PenDisplay {
             .write(to: directory.appendingPathComponent("udev/c13:72"), atomically: true, encoding: .utf8)
         try "".write(to: events, atomically: true, encoding: .utf8)
         try "".write(to: log, atomically: true, encoding: .utf8)
-        _ = try Sway.run("/usr/bin/chown", ["-R", Sway.testUser, directory.path])
+        _ = try Desktop.run("/usr/bin/chown", ["-R", Desktop.testUser, directory.path])
         chmod(directory.path, 0o755)
         let script = """
             set -e
@@ -43,12 +43,12 @@ final class PenDisplay {
             shift
             exec "$@"
             """
-        let launcher = HeadlessSway.Launcher(
+        let launcher = HeadlessSession.Launcher(
             asCaller: ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", directory.path],
             asUser: ["env", "DRIVER_PLAY_ON_SIGNAL=1", "LD_PRELOAD=libumockdev-preload.so.0", EmulatedTouchscreen.driver.path,
                      EmulatedTouchscreen.fixtures.path, "event8=\(events.path)", "0", "3600000", EmulatedTouchscreen.shim.path, "--"],
-            environment: HeadlessSway.Launcher.inputEnvironment)
-        sway = try Sway(width: width, height: height, launcher: launcher, log: log.path)
+            environment: HeadlessSession.Launcher.inputEnvironment)
+        sway = try Desktop(width: width, height: height, launcher: launcher, log: log.path)
     }
 
     /// What sway (and umockdev's driver) printed, for failure messages.

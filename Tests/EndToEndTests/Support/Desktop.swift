@@ -1,18 +1,23 @@
 import Foundation
-import HeadlessSway
+import HeadlessSession
 import Testing
 
-/// A private headless sway for end-to-end tests, run by an unprivileged user when the tests
-/// run as root (sway refuses root), with helpers to run clients in it and take screenshots.
-final class Sway {
+/// A private headless desktop for end-to-end tests: sway by default, or any `Compositor`
+/// (Mir and KWin nested in a headless sway), run by an unprivileged user when the tests run as
+/// root (sway refuses root), with helpers to run clients in it and take screenshots.
+final class Desktop {
     static let testUser = "touchlight-test"
     static var packageRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
     static var touchlight: URL { packageRoot.appendingPathComponent(".build/debug/touchlight") }
     static var screenshotDirectory: URL { packageRoot.appendingPathComponent(".build/e2e-screenshots") }
 
     /// Why sway tests cannot run here, or nil when they can.
-    static var missingPrerequisite: String? {
-        for tool in ["sway", "grim", "foot", "swaymsg", "setpriv"] where which(tool) == nil {
+    static var missingPrerequisite: String? { missingPrerequisite(for: .sway) }
+
+    /// Why tests on `compositor` cannot run here, or nil when they can.
+    static func missingPrerequisite(for compositor: Compositor) -> String? {
+        if let missing = compositor.missingPrerequisite { return missing }
+        for tool in ["sway", "grim", "foot", "swaymsg"] where which(tool) == nil {
             return "\(tool) is not installed (scripts/install-deps test installs sway, grim and foot)"
         }
         if !FileManager.default.isExecutableFile(atPath: touchlight.path) { return "\(touchlight.path) is not built (swift build)" }
@@ -21,16 +26,18 @@ final class Sway {
     }
 
     /// The session (one shared piece with `touchlight demo`).
-    let session: HeadlessSway
+    let session: HeadlessSession
     var runtimeDirectory: URL { URL(fileURLWithPath: session.runtimeDirectory) }
     var environment: [String: String] { session.environment }
 
-    init(width: Int = 800, height: Int = 600, launcher: HeadlessSway.Launcher? = nil, log: String? = nil) throws {
-        session = try HeadlessSway(width: width, height: height, userWhenRoot: Self.testUser, launcher: launcher, compositorLog: log)
+    init(_ compositor: Compositor = .sway, width: Int = 800, height: Int = 600, scale: Int = 1,
+         launcher: HeadlessSession.Launcher? = nil, log: String? = nil) throws {
+        session = try HeadlessSession(compositor, width: width, height: height, scale: scale, userWhenRoot: Self.testUser,
+                                      launcher: launcher, compositorLog: log)
         usleep(300_000)  // sway's IPC socket and output come up just after its Wayland socket
     }
 
-    enum SwayError: Error { case commandFailed(String) }
+    enum DesktopError: Error { case commandFailed(String) }
 
     /// Starts a client in the session; its standard error goes to the returned pipe.
     @discardableResult
@@ -38,11 +45,13 @@ final class Sway {
         try session.start([executable] + arguments, standardOutput: stdout, standardError: stderr)
     }
 
-    /// A screenshot of `output` (all outputs when nil), also kept as PNG for people.
+    /// A screenshot of `output` (all outputs when nil), also kept as PNG for people. It is taken
+    /// through the host sway, so a nested compositor shows as it is on screen.
     func screenshot(_ name: String, output: String? = nil) throws -> Image {
         try FileManager.default.createDirectory(at: Self.screenshotDirectory, withIntermediateDirectories: true)
         let outputArguments = output.map { ["-o", $0] } ?? []
         let png = Self.screenshotDirectory.appendingPathComponent("\(name).png").path
+        let environment = session.hostEnvironment
         _ = try Self.run("/usr/bin/grim", outputArguments + [png], environment: environment)
         let ppm = runtimeDirectory.appendingPathComponent("\(name).ppm").path
         _ = try Self.run("/usr/bin/grim", ["-t", "ppm"] + outputArguments + [ppm], environment: environment)
@@ -51,7 +60,7 @@ final class Sway {
 
     @discardableResult
     func swaymsg(_ arguments: String...) throws -> String {
-        try Self.run("/usr/bin/swaymsg", arguments, environment: environment)
+        try Self.run("/usr/bin/swaymsg", arguments, environment: session.hostEnvironment)
     }
 
     func stop() { session.stop() }
@@ -59,7 +68,7 @@ final class Sway {
     /// The compositor's process id (to freeze it with SIGSTOP).
     var compositorPID: Int32 { session.compositorPID }
 
-    /// Ends sway alone, leaving its clients to find out.
+    /// Ends the compositor alone, leaving its clients to find out.
     func stopCompositorOnly() { session.stopCompositor() }
 
     // MARK: Helpers
@@ -83,11 +92,11 @@ final class Sway {
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
         let (status, output) = try execute(executable, arguments, environment: environment)
-        guard status == 0 else { throw SwayError.commandFailed("\(executable) \(arguments): \(output)") }
+        guard status == 0 else { throw DesktopError.commandFailed("\(executable) \(arguments): \(output)") }
         return output
     }
 
-    static func which(_ tool: String) -> String? { HeadlessSway.which(tool) }
+    static func which(_ tool: String) -> String? { HeadlessSession.which(tool) }
 
     static func userExists(_ name: String) -> Bool { getpwnam(name) != nil }
 }
@@ -95,7 +104,7 @@ final class Sway {
 /// Waits for a process to end (at most `timeout` seconds; then it is killed).
 @discardableResult
 func waitForExit(_ process: Process, timeout: Double = 10) -> Bool {
-    HeadlessSway.waitForExit(process, timeout: timeout)
+    HeadlessSession.waitForExit(process, timeout: timeout)
 }
 
 /// Reads everything a pipe has received so far (non-blocking) as text.

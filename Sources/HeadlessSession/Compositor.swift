@@ -1,0 +1,106 @@
+import Foundation
+
+/// A compositor a `HeadlessSession` can run, and how it runs headless on a machine with no GPU
+/// and no display: the facts found by trying each on Debian 12, kept in one place.
+///
+/// sway, weston and cage have headless backends of their own. Mir 2.12 and KWin 5.27 have none
+/// that can be screenshotted, so they run *nested*: as a window of a headless sway, drawing
+/// with Mesa's software GL (llvmpipe). grim then captures them through sway, and touchlight
+/// connects to their own socket.
+public struct Compositor: Sendable, CustomStringConvertible {
+    /// How people know it: "sway", "KWin".
+    public let name: String
+    /// The program that runs it.
+    public let executable: String
+    /// The Debian package that provides it, for messages about what to install.
+    public let package: String
+    /// Whether it runs as a window of a headless sway (which then also starts).
+    public let isNested: Bool
+    /// Whether it offers wlr-layer-shell, so touchlight's overlay can run on it.
+    public let hasLayerShell: Bool
+    /// The name of the Wayland socket it opens in the session's runtime directory.
+    public let socket: String
+    /// Its arguments, given the output size, scale and the host's socket (nested ones).
+    let arguments: @Sendable (_ width: Int, _ height: Int, _ scale: Int, _ runtimeDirectory: String) -> [String]
+    /// Added to its environment.
+    let environment: [String: String]
+
+    public var description: String { name }
+
+    /// sway 1.7: wlroots' headless backend with the pixman renderer. It is also every nested
+    /// compositor's host.
+    public static let sway = Compositor(
+        name: "sway", executable: "sway", package: "sway", isNested: false, hasLayerShell: true, socket: "wayland-1",
+        arguments: { _, _, _, runtime in ["-c", runtime + "/sway.conf"] },
+        environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"])
+
+    /// weston 10 with its headless backend: no layer-shell.
+    public static let weston = Compositor(
+        name: "weston", executable: "weston", package: "weston", isNested: false, hasLayerShell: false, socket: "wayland-weston",
+        arguments: { width, height, scale, _ in
+            ["--backend=headless-backend.so", "--socket=wayland-weston", "--idle-time=0", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
+        },
+        environment: [:])
+
+    /// cage 0.1.4, a kiosk on wlroots, headless: no layer-shell. It runs one application and
+    /// ends with it, so it is given one that waits.
+    public static let cage = Compositor(
+        name: "cage", executable: "cage", package: "cage", isNested: false, hasLayerShell: false, socket: "wayland-0",
+        arguments: { _, _, _, _ in ["--", "sleep", "3600"] },
+        environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"])
+
+    /// Mir 2.12's miral-shell (the shell of the Mir-based desktops: Ubuntu Frame, Lomiri),
+    /// nested through its Wayland platform. Layer-shell and screencopy are among its "additional"
+    /// extensions, off unless asked for. It takes `WAYLAND_DISPLAY` as the name of the socket it
+    /// opens; the host is `--wayland-host`.
+    public static let mir = Compositor(
+        name: "Mir", executable: "miral-shell", package: "mir-demos and mir-platform-graphics-wayland", isNested: true, hasLayerShell: true,
+        socket: "mir-0",
+        arguments: { _, _, scale, _ in
+            ["--platform-display-libs", "mir:wayland", "--platform-rendering-libs", "mir:wayland", "--wayland-host", "wayland-1",
+             "--add-wayland-extensions", "zwlr_layer_shell_v1:zwlr_screencopy_manager_v1", "--display-scale", "\(scale)"]
+        },
+        environment: ["WAYLAND_DISPLAY": "mir-0", "LIBGL_ALWAYS_SOFTWARE": "1"])
+
+    /// KWin 5.27 (KDE Plasma's compositor), nested through its Wayland backend.
+    ///
+    /// Debian installs kwin_wayland with the file capability cap_sys_resource (for real-time
+    /// scheduling). Where the capability bounding set lacks it, as in containers, exec fails
+    /// with EPERM, so the session runs a copy without it (`preparedExecutable`). The copy must
+    /// still be named kwin_wayland: KWin's own Qt platform plugin refuses any other name.
+    /// `KWIN_WAYLAND_NO_PERMISSION_CHECKS` lets test clients use its restricted interfaces.
+    public static let kwin = Compositor(
+        name: "KWin", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, hasLayerShell: true, socket: "kwin-0",
+        arguments: { width, height, scale, runtime in
+            ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
+             "--scale", "\(scale)", "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+        },
+        environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"])
+
+    /// Every compositor the sessions know.
+    public static let all: [Compositor] = [.sway, .weston, .cage, .mir, .kwin]
+
+    /// The tools a session of this compositor needs: its own program, the host sway when
+    /// nested, and setpriv to change users as root.
+    public var requiredTools: [String] { [executable] + (isNested ? [Compositor.sway.executable] : []) + ["setpriv"] }
+
+    /// Why a session of this compositor cannot start here, or nil when it can.
+    public var missingPrerequisite: String? {
+        guard let tool = requiredTools.first(where: { HeadlessSession.which($0) == nil }) else { return nil }
+        let package = tool == executable ? self.package : tool == "setpriv" ? "util-linux" : "sway"
+        return "\(tool) is not installed (Debian package \(package); scripts/install-deps test installs it)"
+    }
+
+    /// The program to run: KWin's capability-free copy in the session's directory, or the
+    /// installed one.
+    func preparedExecutable(in runtimeDirectory: String) throws -> String {
+        guard let installed = HeadlessSession.which(executable) else { throw HeadlessSessionError("\(executable) is not installed") }
+        guard self.executable == Compositor.kwin.executable else { return installed }
+        let directory = runtimeDirectory + "/bin", copy = directory + "/" + executable
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: installed, toPath: copy)  // a copy carries no file capability
+        chmod(directory, 0o755)
+        chmod(copy, 0o755)
+        return copy
+    }
+}
