@@ -16,8 +16,6 @@ public struct Compositor: Sendable, CustomStringConvertible {
     public let package: String
     /// Whether it runs as a window of a headless sway (which then also starts).
     public let isNested: Bool
-    /// Whether it offers wlr-layer-shell, so touchlight's overlay can run on it.
-    public let hasLayerShell: Bool
     /// The name of the Wayland socket it opens in the session's runtime directory.
     public let socket: String
     /// Its arguments, given the output size, scale and the host's socket (nested ones).
@@ -30,13 +28,13 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// sway 1.7: wlroots' headless backend with the pixman renderer. It is also every nested
     /// compositor's host.
     public static let sway = Compositor(
-        name: "sway", executable: "sway", package: "sway", isNested: false, hasLayerShell: true, socket: "wayland-1",
+        name: "sway", executable: "sway", package: "sway", isNested: false, socket: "wayland-1",
         arguments: { _, _, _, runtime in ["-c", runtime + "/sway.conf"] },
         environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"])
 
     /// weston 10 with its headless backend: no layer-shell.
     public static let weston = Compositor(
-        name: "weston", executable: "weston", package: "weston", isNested: false, hasLayerShell: false, socket: "wayland-weston",
+        name: "weston", executable: "weston", package: "weston", isNested: false, socket: "wayland-weston",
         arguments: { width, height, scale, _ in
             ["--backend=headless-backend.so", "--socket=wayland-weston", "--idle-time=0", "--width=\(width)", "--height=\(height)", "--scale=\(scale)"]
         },
@@ -45,7 +43,7 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// cage 0.1.4, a kiosk on wlroots, headless: no layer-shell. It runs one application and
     /// ends with it, so it is given one that waits.
     public static let cage = Compositor(
-        name: "cage", executable: "cage", package: "cage", isNested: false, hasLayerShell: false, socket: "wayland-0",
+        name: "cage", executable: "cage", package: "cage", isNested: false, socket: "wayland-0",
         arguments: { _, _, _, _ in ["--", "sleep", "3600"] },
         environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"])
 
@@ -54,7 +52,7 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// extensions, off unless asked for. It takes `WAYLAND_DISPLAY` as the name of the socket it
     /// opens; the host is `--wayland-host`.
     public static let mir = Compositor(
-        name: "Mir", executable: "miral-shell", package: "mir-demos and mir-platform-graphics-wayland", isNested: true, hasLayerShell: true,
+        name: "Mir", executable: "miral-shell", package: "mir-demos and mir-platform-graphics-wayland", isNested: true,
         socket: "mir-0",
         arguments: { _, _, scale, _ in
             ["--platform-display-libs", "mir:wayland", "--platform-rendering-libs", "mir:wayland", "--wayland-host", "wayland-1",
@@ -70,15 +68,12 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// still be named kwin_wayland: KWin's own Qt platform plugin refuses any other name.
     /// `KWIN_WAYLAND_NO_PERMISSION_CHECKS` lets test clients use its restricted interfaces.
     public static let kwin = Compositor(
-        name: "KWin", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, hasLayerShell: true, socket: "kwin-0",
+        name: "KWin", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
         arguments: { width, height, scale, runtime in
             ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
              "--scale", "\(scale)", "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
         },
         environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"])
-
-    /// Every compositor the sessions know.
-    public static let all: [Compositor] = [.sway, .weston, .cage, .mir, .kwin]
 
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.

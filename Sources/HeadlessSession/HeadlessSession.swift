@@ -133,15 +133,14 @@ public final class HeadlessSession {
 
     /// Starts a client in the session (a tool name is looked up in the usual directories). Its
     /// output is discarded unless handles are given. `stop()` ends it.
-    /// `onHost` starts it on the host sway instead (grim).
     @discardableResult
     public func start(_ arguments: [String], standardOutput: Any? = nil, standardError: Any? = nil,
-                      extraEnvironment: [String: String] = [:], onHost: Bool = false) throws -> Process {
+                      extraEnvironment: [String: String] = [:]) throws -> Process {
         let client = Process()
         let name = arguments[0]
         client.executableURL = URL(fileURLWithPath: name.hasPrefix("/") ? name : (Self.which(name) ?? name))
         client.arguments = Array(arguments.dropFirst())
-        client.environment = (onHost ? hostEnvironment : environment).merging(extraEnvironment) { $1 }
+        client.environment = environment.merging(extraEnvironment) { $1 }
         client.standardOutput = standardOutput ?? FileHandle.nullDevice
         client.standardError = standardError ?? FileHandle.nullDevice
         try client.run()

@@ -14,7 +14,7 @@ extension EndToEnd {
         /// above it where the trace says, nothing else changes, and SIGTERM leaves nothing.
         @Test(arguments: compositors)
         func markersAboveATerminalAndNothingElse(on compositor: Compositor) throws {
-            guard let desktop = try Self.desktop(compositor) else { return }
+            guard let desktop = try Desktop.started(compositor) else { return }
             defer { desktop.stop() }
             try desktop.start("foot", ["sh", "-c", "echo hello from foot; sleep 60"])
             usleep(2_500_000)
@@ -52,7 +52,7 @@ extension EndToEnd {
         /// KWin's needs kscreen-doctor, which timed out here; see the README's table.)
         @Test(arguments: compositors)
         func scaleTwoKeepsTheLogicalGeometry(on compositor: Compositor) throws {
-            guard let desktop = try Self.desktop(compositor, scale: 2) else { return }
+            guard let desktop = try Desktop.started(compositor, scale: 2) else { return }
             defer { desktop.stop() }
             let (_, report) = try Desktop.execute(Desktop.touchlight.path, ["doctor"], environment: desktop.environment)
             // KWin reports 1600×1200 px; Mir 2.12's nested output stays 800×600 px at scale 2.
@@ -63,25 +63,6 @@ extension EndToEnd {
             #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "\(compositor): ring at (530, 300): \(shot[530, 300])")
             #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
             #expect(!SwayOverlayTests.isMarkerBlue(shot[500, 300]), "\(compositor): the ring's inside at (500, 300): \(shot[500, 300])")
-        }
-
-        /// A desktop of `compositor`, or nil after recording why it cannot run here (scripts/test
-        /// installs every compositor, so that is a failure, not a skip).
-        static func desktop(_ compositor: Compositor, scale: Int = 1) throws -> Desktop? {
-            if let missing = Desktop.missingPrerequisite(for: compositor) {
-                Issue.record("NOT RUN on \(compositor): \(missing)")
-                return nil
-            }
-            let log = NSTemporaryDirectory() + "touchlight-\(compositor)-\(getpid()).log"
-            FileManager.default.createFile(atPath: log, contents: nil)
-            do {
-                let desktop = try Desktop(compositor, scale: scale, log: log)
-                usleep(1_000_000)  // the nested compositor's first frames, drawn in software
-                return desktop
-            } catch {
-                Issue.record("\(compositor) did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")")
-                return nil
-            }
         }
 
         /// Whether every `wl_surface.set_input_region` in a WAYLAND_DEBUG log is given a region

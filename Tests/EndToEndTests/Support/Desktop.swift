@@ -37,6 +37,26 @@ final class Desktop {
         usleep(300_000)  // sway's IPC socket and output come up just after its Wayland socket
     }
 
+    /// A desktop of `compositor`, or nil after recording why it cannot run here (scripts/test
+    /// installs every compositor, so that is a failure, not a skip). What the compositors print
+    /// is kept for the failure message.
+    static func started(_ compositor: Compositor, scale: Int = 1) throws -> Desktop? {
+        if let missing = missingPrerequisite(for: compositor) {
+            Issue.record("NOT RUN on \(compositor): \(missing)")
+            return nil
+        }
+        let log = NSTemporaryDirectory() + "touchlight-\(compositor)-\(getpid()).log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        do {
+            let desktop = try Desktop(compositor, scale: scale, log: log)
+            if compositor.isNested { usleep(1_000_000) }  // its first frames, drawn in software
+            return desktop
+        } catch {
+            Issue.record("\(compositor) did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")")
+            return nil
+        }
+    }
+
     enum DesktopError: Error { case commandFailed(String) }
 
     /// Starts a client in the session; its standard error goes to the returned pipe.
