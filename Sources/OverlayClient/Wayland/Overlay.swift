@@ -46,7 +46,7 @@ final class Overlay {
     private var regionGeneration = -1
     private var lastCommitTime = -Double.infinity
     private var frameRateTimer: ScheduledTimer?
-
+    private var scaleSettleTimer: ScheduledTimer?
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
          style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
@@ -167,16 +167,42 @@ final class Overlay {
             events.note("overlay on \(output.name.isEmpty ? "#\(output.globalName)" : output.name): \(logicalSize.width)×\(logicalSize.height) logical px")
         }
         isConfigured = true
-        scaleMayHaveChanged(force: true)
+        applyScale(force: true)
         updateInputRegion()
         draw(force: true)
     }
 
-    /// Re-reads the scale (output scale or preferred fractional scale) and redraws if it changed.
-    func scaleMayHaveChanged(force: Bool = false) {
-        let chosen = SurfaceScale.choose(outputScale: Int(output.scale), preferredFractional: preferredFractional,
-                                         hasViewporter: viewport != nil)
-        guard chosen != scale || force else { return }
+    /// How long a new scale waits for the configure that usually follows it. Compositors send
+    /// the output's new scale before the configure with its new logical size (KWin 13 ms
+    /// before); drawing in between would draw the old size at the new scale, a buffer of the
+    /// wrong size (four times the pixels going from scale 1 to 2: 132 MB for a 4K output).
+    static let scaleSettleTime = 0.2
+
+    /// The output's scale or the preferred fractional scale changed. Before the first configure
+    /// it is taken at once; after, at the next configure, or once `scaleSettleTime` has passed
+    /// without one (a scale change that keeps the logical size has none).
+    func scaleMayHaveChanged() {
+        guard isConfigured else { applyScale(force: false); return }
+        guard chosenScale != scale, scaleSettleTimer == nil else { return }
+        scaleSettleTimer = scheduler.schedule(at: scheduler.now + Self.scaleSettleTime) { [weak self] in
+            guard let self else { return }
+            self.scaleSettleTimer = nil
+            if self.applyScale(force: false) { self.draw(force: true) }
+        }
+    }
+
+    private var chosenScale: SurfaceScale {
+        SurfaceScale.choose(outputScale: Int(output.scale), preferredFractional: preferredFractional, hasViewporter: viewport != nil)
+    }
+
+    /// Takes the chosen scale: the buffer scale and the viewport follow (pending until the next
+    /// commit). Whether it changed.
+    @discardableResult
+    private func applyScale(force: Bool) -> Bool {
+        if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
+        scaleSettleTimer = nil
+        let chosen = chosenScale
+        guard chosen != scale || force else { return false }
         scale = chosen
         wl_surface_set_buffer_scale(surface, Int32(chosen.bufferScale))
         // Before the first configure the size is unknown, and a 0×0 destination is a protocol
@@ -188,7 +214,7 @@ final class Overlay {
                 wp_viewport_set_destination(viewport, -1, -1)
             }
         }
-        if isConfigured && !force { draw(force: true) }
+        return true
     }
 
     /// Sets the input region if the view tree changed since it was last computed.
@@ -319,6 +345,7 @@ final class Overlay {
         isClosed = true
         if let wakeTimer { scheduler.cancel(wakeTimer) }
         if let frameRateTimer { scheduler.cancel(frameRateTimer) }
+        if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
