@@ -44,7 +44,7 @@ let package = Package(
                 dependencies: ["Renderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
-            "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSession", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSession", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "OverlayClient", "TouchlightConfig", "CAllocationCounter", "CZlib"]),

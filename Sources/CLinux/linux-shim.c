@@ -4,6 +4,9 @@
 
 int tl_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
 
+#include <malloc.h>
+void tl_malloc_trim(void) { malloc_trim(0); }
+
 #include <errno.h>
 #include <string.h>
 #include <sys/time.h>

@@ -14,6 +14,9 @@ public struct Configuration: Equatable, Sendable {
     public var doubleTapInterval = GestureDefaults.doubleTapInterval
     /// Frames per second at most (0: as fast as the compositor asks).
     public var maximumFrameRate = 0
+    /// With nothing shown for this long (seconds), an overlay drops its shm buffers and shows
+    /// one transparent pixel instead (0: never).
+    public var idleReleaseDelay = 2.0
 
     public init() {}
 

@@ -50,6 +50,7 @@ import Visualizer
         c.style.maximumRipples = 64
         c.style.maximumCues = 8
         c.maximumFrameRate = 60
+        c.idleReleaseDelay = 0
         c.annotate.mode = .pass
         c.annotate.ink.tool = .highlighter
         c.annotate.ink.color = Color(hex: "#00FF00")!

@@ -8,6 +8,9 @@
 
 /// memfd_create(name, MFD_CLOEXEC).
 int tl_memfd_create(const char *name);
+
+/// Gives memory free in malloc's arenas back to the system (glibc's malloc_trim(0)).
+void tl_malloc_trim(void);
 #include <sys/inotify.h>
 
 /// SIGINT and SIGTERM handling that works even while the program is busy or blocked:

@@ -6,6 +6,7 @@
 #include "xdg-shell-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "single-pixel-buffer-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
@@ -17,5 +18,6 @@ const struct wl_interface *tl_wl_output_interface(void);
 const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void);
 const struct wl_interface *tl_wp_viewporter_interface(void);
 const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void);
+const struct wl_interface *tl_wp_single_pixel_buffer_manager_v1_interface(void);
 const struct wl_interface *tl_zxdg_output_manager_v1_interface(void);
 const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void);

@@ -26,7 +26,8 @@ extension App: OverlayEvents, SeatEvents {
         guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
                                                capture: isCapturing, style: style, doubleTapInterval: doubleTapInterval,
-                                               maximumFrameRate: maximumFrameRate, annotate: annotateSettings,
+                                               maximumFrameRate: maximumFrameRate, idleReleaseDelay: options.configuration.idleReleaseDelay,
+                                               annotate: annotateSettings,
                                                toolbarPlace: toolbarPlaces.byOutput[output.name] ?? ToolbarPlace())
         if annotation.isPaused { overlays[output.globalName]?.setPaused(true) }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
@@ -86,7 +87,7 @@ extension App: OverlayEvents, SeatEvents {
     }
 
     func overlayCommitted(_ overlay: Overlay) {
-        stats.committed(at: scheduler.now, wakeups: loop.wakeups)
+        stats.committed(at: scheduler.now, wakeups: loop.wakeups, restoredBuffers: overlay.idleMemory.restoredThisFrame)
     }
 
     func overlay(_ overlay: Overlay, failed error: Error) {

@@ -183,6 +183,7 @@ public final class App {
             overlay.apply(style: style, doubleTapInterval: doubleTapInterval)
             overlay.apply(annotate: annotateSettings)
             overlay.maximumFrameRate = maximumFrameRate
+            overlay.idleMemory.delay = options.configuration.idleReleaseDelay
         }
         for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
         if !options.overrides.capture { setCapturing(options.capture) }

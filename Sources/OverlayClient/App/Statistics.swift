@@ -4,6 +4,8 @@
 final class Statistics {
     private var pendingInput: Double?
     private(set) var latencies: [Double] = []
+    /// The latencies of input frames that first brought an idle overlay's buffers back.
+    private(set) var restoringLatencies: [Double] = []
     /// Inputs that waited for a pending frame callback (not counted in the latency).
     private(set) var deferred = 0
     private var lastCommit = (time: 0.0, wakeups: 0)
@@ -19,9 +21,12 @@ final class Statistics {
         pendingInput = nil
     }
 
-    func committed(at time: Double, wakeups: Int) {
+    /// A commit; `restoredBuffers` when it brought an idle overlay's buffers back.
+    func committed(at time: Double, wakeups: Int, restoredBuffers: Bool = false) {
         commits += 1
-        if let start = pendingInput { latencies.append(time - start) }
+        if let start = pendingInput {
+            if restoredBuffers { restoringLatencies.append(time - start) } else { latencies.append(time - start) }
+        }
         pendingInput = nil
         lastCommit = (time, wakeups)
     }
@@ -31,12 +36,16 @@ final class Statistics {
 
     func summary(now: Double, wakeupTimes: [Double]) -> String {
         let sorted = latencies.sorted()
-        func microseconds(_ q: Double) -> String {
-            sorted.isEmpty ? "-" : String(Int((sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1e6).rounded()))
-        }
         let beforeExit = wakeupTimes.dropLast().filter { $0 >= now - 10 }.count
-        return "statistics: \(commits) commits; \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback); input-to-commit median \(microseconds(0.5)) µs, p90 \(microseconds(0.9)) µs; "
-            + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit); \(animationStalls) animation stalls"
+        let restoring = restoringLatencies.isEmpty ? ""
+            : "; \(restoringLatencies.count) input frames brought idle buffers back: input-to-commit median \(Self.microseconds(restoringLatencies.sorted(), 0.5)) µs"
+        return "statistics: \(commits) commits; \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback); input-to-commit median \(Self.microseconds(sorted, 0.5)) µs, p90 \(Self.microseconds(sorted, 0.9)) µs; "
+            + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit); \(animationStalls) animation stalls" + restoring
+    }
+
+    /// The `q` quantile of sorted latencies, in whole microseconds ("-" when there are none).
+    private static func microseconds(_ sorted: [Double], _ q: Double) -> String {
+        sorted.isEmpty ? "-" : String(Int((sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1e6).rounded()))
     }
 }
 

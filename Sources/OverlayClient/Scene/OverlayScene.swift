@@ -115,6 +115,12 @@ final class OverlayScene {
         return renderer.draw(frameItems, into: canvas, damage: damage)
     }
 
+    /// Whether the overlay shows nothing at all (after `prepareFrame`): no marker, ripple or
+    /// cue, no ink and no toolbar, or it is paused.
+    var showsNothing: Bool {
+        isPaused || (window.visualizer.items.isEmpty && !ink.isShown && (!drawsToolbar || ink.toolbarItems.isEmpty))
+    }
+
     /// Whether the next frame differs without new input: markers or ink animate.
     var isAnimating: Bool { window.visualizer.isAnimating || ink.isAnimating }
 }

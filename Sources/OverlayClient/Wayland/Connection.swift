@@ -11,7 +11,7 @@ final class Connection {
     nonisolated static let supportedVersions: [String: UInt32] = [
         "wl_compositor": 4, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
         "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
-        "zxdg_output_manager_v1": 3, "zwp_tablet_manager_v2": 1,
+        "zxdg_output_manager_v1": 3, "zwp_tablet_manager_v2": 1, "wp_single_pixel_buffer_manager_v1": 1,
     ]
 
     /// A global as advertised.
@@ -33,6 +33,8 @@ final class Connection {
     private(set) var xdgOutputManager: OpaquePointer?
     /// Pens with pressure and an eraser end; without it a compositor emulates a pointer.
     private(set) var tabletManager: OpaquePointer?
+    /// The transparent pixel an idle overlay shows; without it, a 1×1 shm buffer.
+    private(set) var singlePixelBufferManager: OpaquePointer?
 
     /// Called when an output global appears or disappears (after the first roundtrip).
     var onOutputAdded: ((OpaquePointer, UInt32, UInt32) -> Void)?
@@ -109,6 +111,7 @@ final class Connection {
         case "wp_fractional_scale_manager_v1": fractionalScaleManager = bind(tl_wp_fractional_scale_manager_v1_interface())
         case "zxdg_output_manager_v1": xdgOutputManager = bind(tl_zxdg_output_manager_v1_interface())
         case "zwp_tablet_manager_v2": tabletManager = bind(tl_zwp_tablet_manager_v2_interface())
+        case "wp_single_pixel_buffer_manager_v1": singlePixelBufferManager = bind(tl_wp_single_pixel_buffer_manager_v1_interface())
         case "wl_output":
             if let output = bind(tl_wl_output_interface()) { onOutputAdded?(output, global.name, version) }
         case "wl_seat":
@@ -126,11 +129,12 @@ final class Connection {
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
+        if let singlePixelBufferManager { wp_single_pixel_buffer_manager_v1_destroy(singlePixelBufferManager) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         if let registry { wl_registry_destroy(registry) }
         (layerShell, viewporter, fractionalScaleManager, xdgOutputManager, shm, compositor, registry) = (nil, nil, nil, nil, nil, nil, nil)
-        tabletManager = nil
+        (tabletManager, singlePixelBufferManager) = (nil, nil)
     }
 
     /// Forgets a removed global.

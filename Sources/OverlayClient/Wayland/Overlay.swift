@@ -23,6 +23,8 @@ final class Overlay {
     var dispatcher: TouchDispatcher { scene.dispatcher }
     var ink: OverlayInk { scene.ink }
     private let buffers: BufferRing
+    /// The buffers' release while nothing shows (`[performance] idle_release_ms`).
+    let idleMemory: IdleMemory
     unowned let events: OverlayEvents
     let scheduler: Scheduler
     private let compositor: OpaquePointer
@@ -49,24 +51,31 @@ final class Overlay {
     private var scaleSettleTimer: ScheduledTimer?
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
-         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
+         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, idleReleaseDelay: Double,
+         annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
         self.events = events
         self.scheduler = scheduler
         self.maximumFrameRate = maximumFrameRate
         compositor = connection.compositor!
         self.output = output
         // bindGlobals checked that these exist.
-        surface = wl_compositor_create_surface(compositor)
-        buffers = BufferRing(shm: connection.shm!)
+        let surface = wl_compositor_create_surface(compositor)!
+        self.surface = surface
+        let buffers = BufferRing(shm: connection.shm!)
+        self.buffers = buffers
+        let viewport = connection.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
+        self.viewport = viewport
+        let (shm, singlePixelBufferManager) = (connection.shm!, connection.singlePixelBufferManager)
+        idleMemory = IdleMemory(delay: idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers) {
+            () throws(ClientError) in try TransparentPixel(singlePixelBufferManager: singlePixelBufferManager, shm: shm)
+        }
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: style,
                              doubleTapInterval: doubleTapInterval, annotate: annotate, toolbarPlace: toolbarPlace)
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         connectToolbar()
         let me = listenerData(self)
 
-        if let viewporter = connection.viewporter {
-            viewport = wp_viewporter_get_viewport(viewporter, surface)
-        }
+        idleMemory.onDue = { [unowned self] in self.releaseBuffersIfNothingShows() }
         if let manager = connection.fractionalScaleManager {
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             wp_fractional_scale_v1_add_listener(fractionalScale, Self.fractionalScaleEvents.pointer, me)
@@ -204,6 +213,8 @@ final class Overlay {
         let chosen = chosenScale
         guard chosen != scale || force else { return false }
         scale = chosen
+        // Released, the transparent pixel keeps scale 1 and a viewport until buffers return.
+        guard !idleMemory.isReleased else { return true }
         wl_surface_set_buffer_scale(surface, Int32(chosen.bufferScale))
         // Before the first configure the size is unknown, and a 0×0 destination is a protocol
         // error (KWin enforces it: its preferred scale arrives first); configure sets it.
@@ -263,6 +274,12 @@ final class Overlay {
         needsDraw = false
         let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
         let frameDamage = scene.prepareFrame(now: now, pixelWidth: pixels.width, pixelHeight: pixels.height, renderScale: scale.renderScale)
+        if idleMemory.isReleased {
+            if scene.showsNothing { return idleMemory.resize(width: logicalSize.width, height: logicalSize.height) }
+            idleMemory.restore()
+            applyScale(force: true)
+            events.note("overlay on \(output.name): something to show: buffers back")
+        }
         let buffer: ShmBuffer?
         do { buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) } catch {
             events.overlay(self, failed: error)
@@ -290,11 +307,14 @@ final class Overlay {
         for rect in drawn {
             wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
+        // After the transparent pixel, a buffer of another size: all of it is new to the compositor.
+        if idleMemory.restoredThisFrame { wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max) }
         buffer.isBusy = true
         arrangeNextFrame(committed: true)
         wl_surface_commit(surface)
         lastCommitTime = now
         events.overlayCommitted(self)
+        idleMemory.frameCommitted()
     }
 
     private func requestFrame() {
@@ -306,6 +326,7 @@ final class Overlay {
     /// Makes sure the next frame comes while anything animates (see `FramePacing`); called
     /// before the commit, so a frame callback requested here belongs to it.
     private func arrangeNextFrame(committed: Bool) {
+        idleMemory.frameEnded(showsNothing: scene.showsNothing && !isAnimating)
         if let wakeTimer { scheduler.cancel(wakeTimer) }
         wakeTimer = nil
         let visualizer = window.visualizer
@@ -338,6 +359,18 @@ final class Overlay {
     /// Whether the next frame differs without new input: markers or ink animate.
     private var isAnimating: Bool { scene.isAnimating }
 
+    /// `idle_release_ms` passed with nothing shown: the buffers go (see `IdleMemory`).
+    private func releaseBuffersIfNothingShows() {
+        guard isConfigured, !isClosed, scene.showsNothing, !isAnimating else { return }
+        do {
+            scene.renderer.invalidateSprites()  // rasterized again when needed, in well under 1 ms each
+            try idleMemory.release(width: logicalSize.width, height: logicalSize.height)
+            events.note("overlay on \(output.name): nothing shown for \(idleMemory.delay) s: buffers released")
+        } catch {
+            events.note("overlay on \(output.name): buffers kept: \(error)")
+        }
+    }
+
     // MARK: Teardown
 
     func destroy() {
@@ -346,6 +379,7 @@ final class Overlay {
         if let wakeTimer { scheduler.cancel(wakeTimer) }
         if let frameRateTimer { scheduler.cancel(frameRateTimer) }
         if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
+        idleMemory.destroy()
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }

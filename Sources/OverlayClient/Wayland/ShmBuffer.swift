@@ -60,6 +60,9 @@ final class BufferRing {
     private(set) var width = 0
     private(set) var height = 0
     let maximumCount = 3
+    /// What has been drawn since the surface last showed nothing, or nil when not known. A new
+    /// buffer starts zero-filled, which is transparent: it has missed only this.
+    private var damageSinceBlank: [Rect]?
 
     init(shm: OpaquePointer) { self.shm = shm }
 
@@ -68,25 +71,34 @@ final class BufferRing {
     func nextBuffer(width: Int, height: Int) throws(ClientError) -> ShmBuffer? {
         if width != self.width || height != self.height {
             buffers.removeAll()
+            // Still nothing drawn since the surface showed nothing: new buffers stay correct.
+            if damageSinceBlank?.isEmpty != true { damageSinceBlank = nil }
             self.width = width
             self.height = height
         }
         if let free = buffers.first(where: { !$0.isBusy }) { return free }
         guard buffers.count < maximumCount else { return nil }
         let buffer = try ShmBuffer(shm: shm, width: width, height: height)
+        buffer.missedDamage = damageSinceBlank
         buffers.append(buffer)
         return buffer
     }
 
-    /// Destroys every buffer (before the surface and the connection go).
-    func removeAll() {
+    /// Destroys every buffer (before the surface and the connection go, or while the surface
+    /// shows nothing: then new buffers need only what is drawn after).
+    func removeAll(showingNothing: Bool = false) {
         buffers.removeAll()
+        damageSinceBlank = showingNothing ? [] : nil
         width = 0
         height = 0
     }
 
     /// Records a frame's damage in every buffer (the one drawn clears its own afterwards).
     func noteDamage(_ rects: [Rect]) {
+        if damageSinceBlank != nil {
+            damageSinceBlank?.append(contentsOf: rects)
+            if (damageSinceBlank?.count ?? 0) > 256 { damageSinceBlank = nil }
+        }
         for buffer in buffers where buffer.missedDamage != nil {
             buffer.missedDamage?.append(contentsOf: rects)
             if (buffer.missedDamage?.count ?? 0) > 256 { buffer.missedDamage = nil }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HeadlessSession
+import SafeFiles
 
 /// `touchlight demo`: a demo that needs no desktop. It starts a private headless sway with a
 /// terminal in it, runs touchlight replaying a built-in trace of every gesture, and saves a
@@ -17,7 +18,16 @@ struct Demo: ParsableCommand {
     @Option(help: ArgumentHelp("Where to save the screenshots.", valueName: "directory"))
     var output = ".build/demo"
 
+    @Option(help: ArgumentHelp("Only write the demo's trace (every gesture once, 1280×720) to this file, for `touchlight --replay` and `touchlight render`, and exit.", valueName: "file"))
+    var saveTrace: String?
+
     func run() throws {
+        if let saveTrace {
+            do { try SafeFiles.writeAtomically(Array(DemoScene.trace.text.utf8), to: saveTrace, mode: 0o644) } catch {
+                throw DemoError("cannot write \(saveTrace): \(error.message)")
+            }
+            return
+        }
         let missing = (Compositor.sway.requiredTools + ["grim", "foot"]).filter { HeadlessSession.which($0) == nil }
         guard missing.isEmpty else {
             throw DemoError("touchlight demo needs \(missing.joined(separator: ", ")): install the Debian packages sway, grim and foot (sudo apt-get install sway grim foot).")

@@ -1,0 +1,120 @@
+import CWaylandClient
+import CLinux
+import CWaylandProtocols
+import TouchCore
+
+/// An overlay's memory while it shows nothing. Its full-size shm buffers are most of
+/// touchlight's memory (and the compositor's share of it: 33 MB each at 3840×2160 px). After
+/// `[performance] idle_release_ms` with nothing shown they go, and one transparent pixel,
+/// stretched over the surface by its viewport, is shown instead. The next frame with anything
+/// to show brings buffers back (`restore`); they start transparent, so only what is new is
+/// drawn into them (at 3840×2160 a marker, not 33 MB of pixels).
+@MainActor
+final class IdleMemory {
+    /// How long nothing must show before the buffers go, in seconds (0: never).
+    var delay: Double
+    /// Whether the buffers are gone and the pixel shows.
+    private(set) var isReleased = false
+    /// Whether the frame being drawn brought the buffers back (for --statistics).
+    private(set) var restoredThisFrame = false
+    /// What to do when the release is due (the overlay checks that nothing shows still).
+    var onDue: (@MainActor () -> Void)?
+    private var timer: ScheduledTimer?
+    private var pixel: TransparentPixel?
+    /// The logical size the pixel covers.
+    private var coveredSize = (width: 0, height: 0)
+    private let scheduler: Scheduler
+    private let surface: OpaquePointer
+    private let viewport: OpaquePointer?
+    private let buffers: BufferRing
+    private let makePixel: () throws(ClientError) -> TransparentPixel
+
+    init(delay: Double, scheduler: Scheduler, surface: OpaquePointer, viewport: OpaquePointer?, buffers: BufferRing,
+         makePixel: @escaping () throws(ClientError) -> TransparentPixel) {
+        (self.delay, self.scheduler, self.surface, self.viewport, self.buffers, self.makePixel) = (delay, scheduler, surface, viewport, buffers, makePixel)
+    }
+
+    /// After every frame: while nothing shows, the release is due `delay` later (`onDue` then
+    /// runs); anything shown calls it off. Without a viewport the pixel could not cover the
+    /// surface, so the buffers stay.
+    func frameEnded(showsNothing: Bool) {
+        guard showsNothing, delay > 0, viewport != nil, !isReleased else { return cancel() }
+        guard timer == nil else { return }
+        timer = scheduler.schedule(at: scheduler.now + delay) { [weak self] in
+            self?.timer = nil
+            self?.onDue?()
+        }
+    }
+
+    /// After a frame's commit has been counted.
+    func frameCommitted() { restoredThisFrame = false }
+
+    /// Shows the transparent pixel over `width`×`height` logical px and drops the buffers.
+    /// Throws when the pixel cannot be made (then the buffers stay).
+    func release(width: Int, height: Int) throws(ClientError) {
+        guard !isReleased, let viewport else { return }
+        if pixel == nil { pixel = try makePixel() }
+        guard let pixel else { return }
+        wl_surface_attach(surface, pixel.buffer, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, 1, 1)
+        wl_surface_set_buffer_scale(surface, 1)
+        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
+        wl_surface_commit(surface)
+        buffers.removeAll(showingNothing: true)
+        coveredSize = (width, height)
+        isReleased = true
+        // What the frames freed (sprites, damage lists, scratch masks) goes back to the system
+        // too, not only to malloc's free lists: at 3840×2160@2 that is about 10 MB more.
+        tl_malloc_trim()
+    }
+
+    /// While released: the pixel covers a new logical size.
+    func resize(width: Int, height: Int) {
+        guard isReleased, let viewport, coveredSize != (width, height) else { return }
+        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
+        wl_surface_commit(surface)
+        coveredSize = (width, height)
+    }
+
+    /// Something is to be shown: the caller sets the surface's scale and viewport again and
+    /// draws a full frame into new buffers.
+    func restore() {
+        cancel()
+        isReleased = false
+        restoredThisFrame = true
+    }
+
+    func cancel() {
+        if let timer { scheduler.cancel(timer) }
+        timer = nil
+    }
+
+    /// Before the surface goes: the timer and the pixel's buffer.
+    func destroy() {
+        cancel()
+        onDue = nil
+        pixel = nil
+    }
+}
+
+/// One fully transparent pixel as a wl_buffer: wp_single_pixel_buffer_v1 where the compositor
+/// offers it, else a 1×1 shm buffer (a new memfd reads as zeros: transparent ARGB).
+final class TransparentPixel {
+    let buffer: OpaquePointer
+    /// The 1×1 shm buffer, which owns `buffer`, when there is no single-pixel protocol.
+    private let shmPixel: ShmBuffer?
+
+    init(singlePixelBufferManager: OpaquePointer?, shm: OpaquePointer) throws(ClientError) {
+        if let manager = singlePixelBufferManager,
+           let buffer = wp_single_pixel_buffer_manager_v1_create_u32_rgba_buffer(manager, 0, 0, 0, 0) {
+            (self.buffer, shmPixel) = (buffer, nil)
+        } else {
+            let pixel = try ShmBuffer(shm: shm, width: 1, height: 1)
+            (buffer, shmPixel) = (pixel.buffer, pixel)
+        }
+    }
+
+    deinit {
+        if shmPixel == nil { wl_buffer_destroy(buffer) }
+    }
+}
