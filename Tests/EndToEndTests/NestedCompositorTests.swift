@@ -70,11 +70,7 @@ extension EndToEnd {
         /// logical size (400×300) with buffers of the output's 800×600 pixels, and its markers
         /// keep their logical size and place.
         @Test func kwinScaleChangeWhileRunning() throws {
-            if let missing = KWinDriver.missingPrerequisite {
-                Issue.record("NOT RUN: \(missing)")
-                return
-            }
-            guard let desktop = try Desktop.started(.kwin) else { return }
+            guard let desktop = try Self.kwinWithItsDrivers() else { return }
             defer { desktop.stop() }
             let log = Pipe()
             let touchlight = try desktop.session.start([Desktop.touchlight.path, "--replay", SwayOverlayTests.trace, "--quiet"],
@@ -89,13 +85,7 @@ extension EndToEnd {
             // host's 800×600: the trace's (250, 150) logical shows at (450, 300) on the host, the
             // ring's radius is 30 logical, and the host shows a logical pixel as one pixel.
             let shot = try desktop.screenshot("kwin-scale-change")
-            let row = (465..<495).map { shot[$0, 300] }
-            let ring = row.indices.filter { SwayOverlayTests.isMarkerBlue(row[$0]) }.map { $0 + 465 }
-            #expect(!ring.isEmpty, "no ring pixels near x = 480: \(row)")
-            if let first = ring.first, let last = ring.last {
-                #expect(abs(Double(first + last) / 2 - 480) <= 1.5, "ring centred at radius 30: \(first)…\(last)")
-                #expect(last - first + 1 >= 2 && last - first + 1 <= 5, "ring about 3 logical px wide: \(first)…\(last)")
-            }
+            SwayOverlayTests.expectRing(in: shot, row: 300, 465..<495, centredAt: 480, width: 2...5)
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "touchlight did not exit on SIGTERM after the scale change")
             #expect(touchlight.terminationStatus == 0)
@@ -121,11 +111,7 @@ extension EndToEnd {
         /// overlay takes them and the app draws nothing. Each overlay is ended before its
         /// screenshot, so what changed is only what the app drew.
         @Test func kwinTouchesPassThroughTheOverlay() throws {
-            if let missing = KWinDriver.missingPrerequisite {
-                Issue.record("NOT RUN: \(missing)")
-                return
-            }
-            guard let desktop = try Desktop.started(.kwin) else { return }
+            guard let desktop = try Self.kwinWithItsDrivers() else { return }
             defer { desktop.stop() }
             try desktop.session.start(["weston-simple-touch"])  // a 600×500 window at (100, 50)
             usleep(2_000_000)
@@ -162,6 +148,16 @@ extension EndToEnd {
                 #expect(drawn.allSatisfy { abs($0.1 - row) <= 10 && $0.0 >= 290 && $0.0 <= 510 }, "\(arguments): drawn away from the drag: \(drawn.prefix(5))")
                 before = after
             }
+        }
+
+        /// A KWin desktop whose test clients (`KWinDriver`) can be built, or nil after recording
+        /// why not.
+        static func kwinWithItsDrivers() throws -> Desktop? {
+            if let missing = KWinDriver.missingPrerequisite {
+                Issue.record("NOT RUN: \(missing)")
+                return nil
+            }
+            return try Desktop.started(.kwin)
         }
 
         /// A terminal to put under the overlay: foot, but weston-terminal on KWin, where foot

@@ -10,6 +10,19 @@ extension EndToEnd {
 
         static func isMarkerBlue(_ p: Image.Pixel) -> Bool { p.b > 200 && p.r < 120 && p.g < 190 }
 
+        /// Expects a marker's ring to cross row `y` within `xs`, centred on `centre` (±1.5 px)
+        /// and `width` px wide; its first and last blue pixel, nil when there is none.
+        @discardableResult
+        static func expectRing(in shot: Image, row y: Int, _ xs: Range<Int>, centredAt centre: Int, width: ClosedRange<Int>,
+                               sourceLocation: SourceLocation = #_sourceLocation) -> (first: Int, last: Int)? {
+            let ring = xs.filter { isMarkerBlue(shot[$0, y]) }
+            #expect(!ring.isEmpty, "no ring pixels near x = \(centre): \(xs.map { shot[$0, y] })", sourceLocation: sourceLocation)
+            guard let first = ring.first, let last = ring.last else { return nil }
+            #expect(abs(Double(first + last) / 2 - Double(centre)) <= 1.5, "ring not centred at x = \(centre): \(first)…\(last)", sourceLocation: sourceLocation)
+            #expect(width.contains(last - first + 1), "ring not \(width) px wide: \(first)…\(last)", sourceLocation: sourceLocation)
+            return (first, last)
+        }
+
         @Test func markersAndCueAboveATerminalAndNothingElse() throws {
             let sway = try Desktop()
             defer { sway.stop() }
@@ -91,13 +104,9 @@ extension EndToEnd {
             // 400×300 logical: the trace lands at (250, 150) logical = (500, 300) pixels; the ring's
             // radius is 30 logical = 60 pixels, its width 3 logical = 6 pixels.
             let row = (540..<580).map { shot[$0, 300] }
-            let ring = row.indices.filter { Self.isMarkerBlue(row[$0]) }.map { $0 + 540 }
-            #expect(!ring.isEmpty, "no ring pixels near x = 560: \(row)")
-            if let first = ring.first, let last = ring.last {
-                #expect(abs(Double(first + last) / 2 - 560) <= 1.5, "ring centred at radius 60 px: \(first)…\(last)")
-                #expect(last - first + 1 >= 4 && last - first + 1 <= 8, "ring about 6 px wide: \(first)…\(last)")
+            if let ring = Self.expectRing(in: shot, row: 300, 540..<580, centredAt: 560, width: 4...8) {
                 // Crisp: from the ring to the background in at most two pixels.
-                let outside = row[(last - 540 + 1)...].prefix(3)
+                let outside = row[(ring.last - 540 + 1)...].prefix(3)
                 #expect(outside.dropFirst(2).allSatisfy { $0.b < 120 }, "edge ramp longer than 2 px: \(Array(outside))")
             }
         }

@@ -63,8 +63,8 @@ final class IdleMemory {
         buffers.removeAll(showingNothing: true)
         coveredSize = (width, height)
         isReleased = true
-        // What the frames freed (sprites, damage lists, scratch masks) goes back to the system
-        // too, not only to malloc's free lists: at 3840×2160@2 that is about 10 MB more.
+        // What was freed (the overlay drops its sprites first) goes back to the system, not
+        // only to malloc's free lists.
         tl_malloc_trim()
     }
 
@@ -77,7 +77,7 @@ final class IdleMemory {
     }
 
     /// Something is to be shown: the caller sets the surface's scale and viewport again and
-    /// draws a full frame into new buffers.
+    /// draws into new buffers, which start transparent (see `BufferRing.removeAll`).
     func restore() {
         cancel()
         isReleased = false
