@@ -79,15 +79,14 @@ public final class HeadlessSession {
     /// Starts one compositor as the unprivileged user and waits for its socket.
     private func launch(_ compositor: Compositor, width: Int, height: Int, scale: Int, launcher: Launcher?, log: FileHandle?) throws {
         let executable = try compositor.preparedExecutable(in: runtimeDirectory)
-        var arguments = (launcher?.asUser ?? []) + [executable] + compositor.arguments(width, height, scale, runtimeDirectory)
         if getuid() == 0 {
             guard let user = getpwnam(userWhenRoot) else { throw HeadlessSessionError("user \(userWhenRoot) does not exist; \(compositor) must not run as root") }
             guard chown(runtimeDirectory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
                 throw HeadlessSessionError("cannot hand \(runtimeDirectory) to \(userWhenRoot): \(String(cString: strerror(errno)))")
             }
-            arguments = ["setpriv", "--reuid=\(user.pointee.pw_uid)", "--regid=\(user.pointee.pw_gid)", "--init-groups", "--"] + arguments
         }
-        arguments = (launcher?.asCaller ?? []) + arguments
+        let asUser = try asSessionUser((launcher?.asUser ?? []) + [executable] + compositor.arguments(width, height, scale, runtimeDirectory))
+        let arguments = (launcher?.asCaller ?? []) + asUser
         guard let program = arguments[0].hasPrefix("/") ? arguments[0] : Self.which(arguments[0]) else {
             throw HeadlessSessionError("\(arguments[0]) is not installed")
         }
@@ -106,6 +105,14 @@ public final class HeadlessSession {
             throw HeadlessSessionError(process.isRunning ? "\(compositor) did not open its socket within \(Self.startTimeout) s"
                                                          : "\(compositor) exited at start (status \(process.terminationStatus))")
         }
+    }
+
+    /// `arguments` run as the compositors' user: behind setpriv when the caller is root,
+    /// unchanged otherwise.
+    public func asSessionUser(_ arguments: [String]) throws -> [String] {
+        guard getuid() == 0 else { return arguments }
+        guard let user = getpwnam(userWhenRoot) else { throw HeadlessSessionError("user \(userWhenRoot) does not exist") }
+        return ["setpriv", "--reuid=\(user.pointee.pw_uid)", "--regid=\(user.pointee.pw_gid)", "--init-groups", "--"] + arguments
     }
 
     private var baseEnvironment: [String: String] {

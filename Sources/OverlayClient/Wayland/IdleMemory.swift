@@ -27,11 +27,13 @@ final class IdleMemory {
     private let surface: OpaquePointer
     private let viewport: OpaquePointer?
     private let buffers: BufferRing
-    private let makePixel: () throws(ClientError) -> TransparentPixel
+    private let shm: OpaquePointer
+    private let singlePixelBufferManager: OpaquePointer?
 
     init(delay: Double, scheduler: Scheduler, surface: OpaquePointer, viewport: OpaquePointer?, buffers: BufferRing,
-         makePixel: @escaping () throws(ClientError) -> TransparentPixel) {
-        (self.delay, self.scheduler, self.surface, self.viewport, self.buffers, self.makePixel) = (delay, scheduler, surface, viewport, buffers, makePixel)
+         shm: OpaquePointer, singlePixelBufferManager: OpaquePointer?) {
+        (self.delay, self.scheduler, self.surface, self.viewport, self.buffers) = (delay, scheduler, surface, viewport, buffers)
+        (self.shm, self.singlePixelBufferManager) = (shm, singlePixelBufferManager)
     }
 
     /// After every frame: while nothing shows, the release is due `delay` later (`onDue` then
@@ -53,7 +55,7 @@ final class IdleMemory {
     /// Throws when the pixel cannot be made (then the buffers stay).
     func release(width: Int, height: Int) throws(ClientError) {
         guard !isReleased, let viewport else { return }
-        if pixel == nil { pixel = try makePixel() }
+        if pixel == nil { pixel = try TransparentPixel(singlePixelBufferManager: singlePixelBufferManager, shm: shm) }
         guard let pixel else { return }
         wl_surface_attach(surface, pixel.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)

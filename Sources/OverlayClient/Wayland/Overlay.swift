@@ -65,10 +65,8 @@ final class Overlay {
         self.buffers = buffers
         let viewport = connection.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
         self.viewport = viewport
-        let (shm, singlePixelBufferManager) = (connection.shm!, connection.singlePixelBufferManager)
-        idleMemory = IdleMemory(delay: idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers) {
-            () throws(ClientError) in try TransparentPixel(singlePixelBufferManager: singlePixelBufferManager, shm: shm)
-        }
+        idleMemory = IdleMemory(delay: idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers,
+                                shm: connection.shm!, singlePixelBufferManager: connection.singlePixelBufferManager)
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: style,
                              doubleTapInterval: doubleTapInterval, annotate: annotate, toolbarPlace: toolbarPlace)
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }

@@ -95,13 +95,18 @@ final class BufferRing {
 
     /// Records a frame's damage in every buffer (the one drawn clears its own afterwards).
     func noteDamage(_ rects: [Rect]) {
-        if damageSinceBlank != nil {
-            damageSinceBlank?.append(contentsOf: rects)
-            if (damageSinceBlank?.count ?? 0) > 256 { damageSinceBlank = nil }
-        }
-        for buffer in buffers where buffer.missedDamage != nil {
-            buffer.missedDamage?.append(contentsOf: rects)
-            if (buffer.missedDamage?.count ?? 0) > 256 { buffer.missedDamage = nil }
-        }
+        Self.append(rects, to: &damageSinceBlank)
+        for buffer in buffers { Self.append(rects, to: &buffer.missedDamage) }
+    }
+
+    /// Past this many rectangles a damage list becomes nil, everything: redrawing all is then
+    /// about as cheap as walking the list, and the list stops growing.
+    static let damageListLimit = 256
+
+    /// Adds `rects` to a damage list; nil (everything) stays nil.
+    private static func append(_ rects: [Rect], to list: inout [Rect]?) {
+        guard list != nil else { return }
+        list?.append(contentsOf: rects)
+        if (list?.count ?? 0) > damageListLimit { list = nil }
     }
 }

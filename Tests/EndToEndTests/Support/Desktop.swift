@@ -46,7 +46,7 @@ final class Desktop {
             return nil
         }
         let log = NSTemporaryDirectory() + "touchlight-\(compositor)-\(getpid()).log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         do {
             let desktop = try Desktop(compositor, scale: scale, log: log)
             if compositor.isNested { usleep(1_000_000) }  // its first frames, drawn in software

@@ -21,8 +21,11 @@ enum KWinDriver {
         return nil
     }
 
+    /// The programs, built once per test run.
+    private static let built = Result<Void, any Error> { try build() }
+
     /// Generates the protocol code with wayland-scanner and compiles the programs.
-    static func build() throws {
+    private static func build() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var protocolCode: [String] = []
         for name in protocolNames {
@@ -44,16 +47,12 @@ enum KWinDriver {
     /// protocols, fake input among them, only to clients whose executable it can read in
     /// /proc, even with its permission checks off: "Could not identify process with pid".)
     static func run(_ program: String, _ arguments: [String], on desktop: Desktop) throws -> (status: Int32, output: String) {
-        try build()
+        try built.get()
         // A copy in the session's own directory, which its user can reach.
         let copy = desktop.runtimeDirectory.appendingPathComponent(program)
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(at: directory.appendingPathComponent(program), to: copy)
-        guard getuid() == 0, let user = getpwnam(Desktop.testUser) else {
-            return try Desktop.execute(copy.path, arguments, environment: desktop.environment)
-        }
-        let asUser = ["--reuid=\(user.pointee.pw_uid)", "--regid=\(user.pointee.pw_gid)", "--init-groups", "--", copy.path]
-        return try Desktop.execute("/usr/bin/setpriv", asUser + arguments, environment: desktop.environment)
+        return try Desktop.execute("/usr/bin/env", try desktop.session.asSessionUser([copy.path] + arguments), environment: desktop.environment)
     }
 
     /// Sets the scale of KWin's output; KWin's answer ("applied" or "failed").
