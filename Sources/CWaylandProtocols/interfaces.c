@@ -3,6 +3,7 @@
 
 const struct wl_interface *tl_wl_compositor_interface(void) { return &wl_compositor_interface; }
 const struct wl_interface *tl_wl_shm_interface(void) { return &wl_shm_interface; }
+const struct wl_interface *tl_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 const struct wl_interface *tl_wl_seat_interface(void) { return &wl_seat_interface; }
 const struct wl_interface *tl_wl_output_interface(void) { return &wl_output_interface; }
 const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }

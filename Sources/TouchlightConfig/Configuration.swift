@@ -17,6 +17,8 @@ public struct Configuration: Equatable, Sendable {
     /// With nothing shown for this long (seconds), an overlay drops its shm buffers and shows
     /// one transparent pixel instead (0: never).
     public var idleReleaseDelay = 2.0
+    /// How markers, ripples and cues reach the screen.
+    public var renderer = RendererChoice.auto
 
     public init() {}
 
@@ -79,6 +81,16 @@ public struct Configuration: Equatable, Sendable {
 }
 
 /// Where touches come from.
+/// How an overlay puts the visualizer on screen (`[performance] renderer`).
+public enum RendererChoice: String, CaseIterable, Sendable {
+    /// Pixels in the overlay's full-size buffers, drawn with pixman where they changed.
+    case canvas
+    /// Pooled subsurfaces with small pre-rendered buffers, moved and blended by the compositor.
+    case sprites
+    /// The measured better one where the compositor allows it (see the README's figures).
+    case auto
+}
+
 public enum InputSource: String, CaseIterable, Sendable {
     /// wl_touch: touches on the overlay itself (with capture).
     case wayland

@@ -51,6 +51,7 @@ import Visualizer
         c.style.maximumCues = 8
         c.maximumFrameRate = 60
         c.idleReleaseDelay = 0
+        c.renderer = .sprites
         c.annotate.mode = .pass
         c.annotate.ink.tool = .highlighter
         c.annotate.ink.color = Color(hex: "#00FF00")!

@@ -13,6 +13,7 @@
 
 const struct wl_interface *tl_wl_compositor_interface(void);
 const struct wl_interface *tl_wl_shm_interface(void);
+const struct wl_interface *tl_wl_subcompositor_interface(void);
 const struct wl_interface *tl_wl_seat_interface(void);
 const struct wl_interface *tl_wl_output_interface(void);
 const struct wl_interface *tl_zwlr_layer_shell_v1_interface(void);

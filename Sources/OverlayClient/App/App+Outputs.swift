@@ -27,6 +27,7 @@ extension App: OverlayEvents, SeatEvents {
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
                                                capture: isCapturing, style: style, doubleTapInterval: doubleTapInterval,
                                                maximumFrameRate: maximumFrameRate, idleReleaseDelay: options.configuration.idleReleaseDelay,
+                                               renderer: options.configuration.renderer,
                                                annotate: annotateSettings,
                                                toolbarPlace: toolbarPlaces.byOutput[output.name] ?? ToolbarPlace())
         if annotation.isPaused { overlays[output.globalName]?.setPaused(true) }

@@ -184,6 +184,7 @@ public final class App {
             overlay.apply(annotate: annotateSettings)
             overlay.maximumFrameRate = maximumFrameRate
             overlay.idleMemory.delay = options.configuration.idleReleaseDelay
+            overlay.use(options.configuration.renderer)
         }
         for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
         if !options.overrides.capture { setCapturing(options.capture) }

@@ -26,6 +26,11 @@ final class OverlayScene {
     private var needsFullRedraw = false
     /// Paused: nothing is drawn and nothing taken (privacy while typing a password).
     private(set) var isPaused = false
+    /// Whether the visualizer's markers are drawn into the canvas; false when the sprite
+    /// renderer shows them, and the canvas holds only the ink and the toolbar.
+    var visualizerOnCanvas = true {
+        didSet { if visualizerOnCanvas != oldValue { needsFullRedraw = true } }
+    }
 
     init(size: Size, scheduler: Scheduler, capture: Bool, style: VisualizerStyle, doubleTapInterval: Double,
          annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
@@ -91,7 +96,7 @@ final class OverlayScene {
         let bounds = window.bounds
         visualizer.update(to: now, bounds: bounds)
         frameDamage.removeAll(keepingCapacity: true)
-        frameDamage.append(contentsOf: visualizer.damage.rects)
+        if visualizerOnCanvas { frameDamage.append(contentsOf: visualizer.damage.rects) }
         if needsFullRedraw {
             frameDamage.append(bounds)
             needsFullRedraw = false
@@ -110,7 +115,7 @@ final class OverlayScene {
         frameItems.removeAll(keepingCapacity: true)
         if !isPaused {
             if drawsToolbar { frameItems.append(contentsOf: ink.toolbarItems) }
-            frameItems.append(contentsOf: window.visualizer.items)
+            if visualizerOnCanvas { frameItems.append(contentsOf: window.visualizer.items) }
         }
         return renderer.draw(frameItems, into: canvas, damage: damage)
     }
@@ -118,7 +123,14 @@ final class OverlayScene {
     /// Whether the overlay shows nothing at all (after `prepareFrame`): no marker, ripple or
     /// cue, no ink and no toolbar, or it is paused.
     var showsNothing: Bool {
-        isPaused || (window.visualizer.items.isEmpty && !ink.isShown && (!drawsToolbar || ink.toolbarItems.isEmpty))
+        canvasShowsNothing && (isPaused || window.visualizer.items.isEmpty)
+    }
+
+    /// Whether the canvas shows nothing: as `showsNothing`, but without the markers when
+    /// sprites show them.
+    var canvasShowsNothing: Bool {
+        isPaused || ((!visualizerOnCanvas || window.visualizer.items.isEmpty) && !ink.isShown
+                     && (!drawsToolbar || ink.toolbarItems.isEmpty))
     }
 
     /// Whether the next frame differs without new input: markers or ink animate.

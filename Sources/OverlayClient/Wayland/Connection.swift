@@ -9,7 +9,7 @@ import Glibc
 final class Connection {
     /// Versions Touchlight speaks, per interface.
     nonisolated static let supportedVersions: [String: UInt32] = [
-        "wl_compositor": 4, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
+        "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
         "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_output_manager_v1": 3, "zwp_tablet_manager_v2": 1, "wp_single_pixel_buffer_manager_v1": 1,
     ]
@@ -26,6 +26,8 @@ final class Connection {
     private(set) var advertised: [Global] = []
     private(set) var compositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
+    /// Sprites (`renderer = "sprites"`) are subsurfaces of the overlay.
+    private(set) var subcompositor: OpaquePointer?
     private(set) var layerShell: OpaquePointer?
     private(set) var layerShellVersion: UInt32 = 0
     private(set) var viewporter: OpaquePointer?
@@ -104,6 +106,7 @@ final class Connection {
         switch global.interface {
         case "wl_compositor": compositor = bind(tl_wl_compositor_interface())
         case "wl_shm": shm = bind(tl_wl_shm_interface())
+        case "wl_subcompositor": subcompositor = bind(tl_wl_subcompositor_interface())
         case "zwlr_layer_shell_v1":
             layerShell = bind(tl_zwlr_layer_shell_v1_interface())
             layerShellVersion = version
@@ -131,10 +134,11 @@ final class Connection {
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
         if let singlePixelBufferManager { wp_single_pixel_buffer_manager_v1_destroy(singlePixelBufferManager) }
         if let shm { wl_shm_destroy(shm) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let compositor { wl_compositor_destroy(compositor) }
         if let registry { wl_registry_destroy(registry) }
         (layerShell, viewporter, fractionalScaleManager, xdgOutputManager, shm, compositor, registry) = (nil, nil, nil, nil, nil, nil, nil)
-        (tabletManager, singlePixelBufferManager) = (nil, nil)
+        (tabletManager, singlePixelBufferManager, subcompositor) = (nil, nil, nil)
     }
 
     /// Forgets a removed global.

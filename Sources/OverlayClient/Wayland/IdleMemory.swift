@@ -36,11 +36,11 @@ final class IdleMemory {
         (self.shm, self.singlePixelBufferManager) = (shm, singlePixelBufferManager)
     }
 
-    /// After every frame: while nothing shows, the release is due `delay` later (`onDue` then
-    /// runs); anything shown calls it off. Without a viewport the pixel could not cover the
-    /// surface, so the buffers stay.
-    func frameEnded(showsNothing: Bool) {
-        guard showsNothing, delay > 0, viewport != nil, !isReleased else { return cancel() }
+    /// After every frame: while nothing shows and memory is held (the buffers, or sprites'),
+    /// the release is due `delay` later (`onDue` then runs); anything shown calls it off.
+    /// Without a viewport the pixel could not cover the surface, so the buffers stay.
+    func frameEnded(showsNothing: Bool, holdsMemory: Bool) {
+        guard showsNothing, holdsMemory, delay > 0, viewport != nil else { return cancel() }
         guard timer == nil else { return }
         timer = scheduler.schedule(at: scheduler.now + delay) { [weak self] in
             self?.timer = nil

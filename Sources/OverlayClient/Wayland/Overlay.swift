@@ -22,7 +22,10 @@ final class Overlay {
     var window: OverlayWindow { scene.window }
     var dispatcher: TouchDispatcher { scene.dispatcher }
     var ink: OverlayInk { scene.ink }
-    private let buffers: BufferRing
+    let buffers: BufferRing
+    /// The sprite renderer's subsurfaces (`renderer = "sprites"`); nil draws on the canvas.
+    var sprites: SpriteLayer?
+    unowned let connection: Connection
     /// The buffers' release while nothing shows (`[performance] idle_release_ms`).
     let idleMemory: IdleMemory
     unowned let events: OverlayEvents
@@ -40,7 +43,7 @@ final class Overlay {
     private(set) var isConfigured = false
     private(set) var isClosed = false
     private var frameCallback: OpaquePointer?
-    private var needsDraw = false
+    var needsDraw = false
     /// The timer that wakes the overlay when no frame callback will (see `FramePacing`).
     private var wakeTimer: ScheduledTimer?
     /// How often the pacing invariant was found broken (always 0 unless there is a bug).
@@ -52,8 +55,9 @@ final class Overlay {
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
          style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, idleReleaseDelay: Double,
-         annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
+         renderer: RendererChoice, annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
         self.events = events
+        self.connection = connection
         self.scheduler = scheduler
         self.maximumFrameRate = maximumFrameRate
         compositor = connection.compositor!
@@ -89,6 +93,7 @@ final class Overlay {
         zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
         updateInputRegion()
         wl_surface_commit(surface)  // the initial commit, without a buffer
+        use(renderer)
     }
 
     // MARK: Events
@@ -205,7 +210,7 @@ final class Overlay {
     /// Takes the chosen scale: the buffer scale and the viewport follow (pending until the next
     /// commit). Whether it changed.
     @discardableResult
-    private func applyScale(force: Bool) -> Bool {
+    func applyScale(force: Bool) -> Bool {
         if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
         scaleSettleTimer = nil
         let chosen = chosenScale
@@ -255,7 +260,7 @@ final class Overlay {
         if needsDraw || isAnimating { draw() }
     }
 
-    private func draw(force: Bool = false) {
+    func draw(force: Bool = false) {
         guard isConfigured, !isClosed else { return }
         let now = scheduler.now
         // [performance] max_fps: too soon after the last frame, draw when the interval is over.
@@ -272,29 +277,65 @@ final class Overlay {
         needsDraw = false
         let pixels = scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height)
         let frameDamage = scene.prepareFrame(now: now, pixelWidth: pixels.width, pixelHeight: pixels.height, renderScale: scale.renderScale)
+        var spritesChanged = false
+        if let sprites {
+            let visualizer = window.visualizer
+            do {
+                spritesChanged = try sprites.show(isPaused ? [] : visualizer.items, damage: visualizer.damage.rects,
+                                                  scale: scale.renderScale)
+            } catch {
+                events.overlay(self, failed: error)
+                return
+            }
+            if sprites.needsAnotherFrame { needsDraw = true }
+        }
+        switch drawCanvas(damage: frameDamage, pixels: pixels, force: force) {
+        case .failed, .busy: return
+        case .unchanged where !spritesChanged && !force:
+            arrangeNextFrame(committed: false)
+            return
+        case .drawn, .unchanged: break
+        }
+        arrangeNextFrame(committed: true)
+        if sprites?.needsAnotherFrame == true { requestFrame() }
+        wl_surface_commit(surface)
+        lastCommitTime = now
+        events.overlayCommitted(self)
+        idleMemory.frameCommitted()
+    }
+
+    private enum CanvasOutcome { case drawn, unchanged, busy, failed }
+
+    /// Draws the frame's damage into the next free buffer and attaches it (the caller
+    /// commits). While the canvas shows nothing it stays or becomes the transparent pixel: at
+    /// once with sprites, which leave the canvas the ink and toolbar only.
+    private func drawCanvas(damage frameDamage: [Rect], pixels: (width: Int, height: Int), force: Bool) -> CanvasOutcome {
         if idleMemory.isReleased {
-            if scene.showsNothing { return idleMemory.resize(width: logicalSize.width, height: logicalSize.height) }
+            if scene.canvasShowsNothing {
+                idleMemory.resize(width: logicalSize.width, height: logicalSize.height)
+                return .unchanged
+            }
             idleMemory.restore()
             applyScale(force: true)
             events.note("overlay on \(output.name): something to show: buffers back")
+        } else if sprites != nil, scene.canvasShowsNothing {
+            releaseCanvas()
+            return .drawn
         }
         let buffer: ShmBuffer?
         do { buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) } catch {
             events.overlay(self, failed: error)
-            return
+            return .failed
         }
         guard let buffer else {
             needsDraw = true  // every buffer is held by the compositor: try on the next callback
             buffers.noteDamage(frameDamage)
             requestFrame()
             wl_surface_commit(surface)
-            return
+            return .busy
         }
         // Nothing changed and this buffer has nothing to catch up on (nil: everything): no commit.
-        guard force || !frameDamage.isEmpty || buffer.missedDamage?.isEmpty != true else {
-            arrangeNextFrame(committed: false)
-            return
-        }
+        guard force || !frameDamage.isEmpty || buffer.missedDamage?.isEmpty != true else { return .unchanged }
         // Every buffer, this one included, gets this frame's damage; this one then draws all it
         // missed. The lists keep their storage, so a steady stream of frames allocates nothing.
         buffers.noteDamage(frameDamage)
@@ -308,14 +349,10 @@ final class Overlay {
         // After the transparent pixel, a buffer of another size: all of it is new to the compositor.
         if idleMemory.restoredThisFrame { wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max) }
         buffer.isBusy = true
-        arrangeNextFrame(committed: true)
-        wl_surface_commit(surface)
-        lastCommitTime = now
-        events.overlayCommitted(self)
-        idleMemory.frameCommitted()
+        return .drawn
     }
 
-    private func requestFrame() {
+    func requestFrame() {
         guard frameCallback == nil else { return }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Self.frameEvents.pointer, listenerData(self))
@@ -324,7 +361,8 @@ final class Overlay {
     /// Makes sure the next frame comes while anything animates (see `FramePacing`); called
     /// before the commit, so a frame callback requested here belongs to it.
     private func arrangeNextFrame(committed: Bool) {
-        idleMemory.frameEnded(showsNothing: scene.showsNothing && !isAnimating)
+        idleMemory.frameEnded(showsNothing: scene.showsNothing && !isAnimating,
+                              holdsMemory: !idleMemory.isReleased || sprites?.holdsMemory == true)
         if let wakeTimer { scheduler.cancel(wakeTimer) }
         wakeTimer = nil
         let visualizer = window.visualizer
@@ -357,18 +395,6 @@ final class Overlay {
     /// Whether the next frame differs without new input: markers or ink animate.
     private var isAnimating: Bool { scene.isAnimating }
 
-    /// `idle_release_ms` passed with nothing shown: the buffers go (see `IdleMemory`).
-    private func releaseBuffersIfNothingShows() {
-        guard isConfigured, !isClosed, scene.showsNothing, !isAnimating else { return }
-        do {
-            scene.renderer.invalidateSprites()  // rasterized again when needed, in well under 1 ms each
-            try idleMemory.release(width: logicalSize.width, height: logicalSize.height)
-            events.note("overlay on \(output.name): nothing shown for \(idleMemory.delay) s: buffers released")
-        } catch {
-            events.note("overlay on \(output.name): buffers kept: \(error)")
-        }
-    }
-
     // MARK: Teardown
 
     func destroy() {
@@ -378,6 +404,8 @@ final class Overlay {
         if let frameRateTimer { scheduler.cancel(frameRateTimer) }
         if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
         idleMemory.destroy()
+        sprites?.destroy()
+        sprites = nil
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }

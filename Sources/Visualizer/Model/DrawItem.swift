@@ -39,6 +39,16 @@ public struct DrawItem: Equatable, Sendable {
         (self.identity, self.center, self.shape, self.color) = (identity, center, shape, color)
     }
 
+    /// The item moved by `offset` (a line's end with it).
+    public func moved(by offset: Point) -> DrawItem {
+        var item = self
+        item.center = Point(x: center.x + offset.x, y: center.y + offset.y)
+        if case .line(let to, let width) = shape {
+            item.shape = .line(to: Point(x: to.x + offset.x, y: to.y + offset.y), width: width)
+        }
+        return item
+    }
+
     /// The logical area the item can touch, with a pixel of margin for anti-aliasing.
     public var bounds: Rect {
         let margin = 1.5

@@ -1,0 +1,87 @@
+import CWaylandClient
+import CWaylandProtocols
+import Renderer
+
+/// One pooled sprite: a synchronized wl_subsurface of the overlay with a viewport, so what it
+/// shows applies with the overlay's next commit, and shows at a logical size whatever its
+/// buffer's pixel size. It takes no input (an empty input region): touches fall through to
+/// the overlay's own region, and from there to the apps below.
+@MainActor
+final class SpriteSurface {
+    let surface: OpaquePointer
+    let subsurface: OpaquePointer
+    private let viewport: OpaquePointer
+    /// The pre-rendered picture attached, if any.
+    var art: SpriteArtCache.Key?
+    /// The drawn picture's buffers (lines, arcs, ellipses), made when first needed.
+    var drawnBuffers: BufferRing?
+    /// The logical size of the drawn buffers; they grow, never shrink, while the slot lives.
+    var drawnSize = (width: 0, height: 0)
+    /// The drawn picture's place last drawn, and whether it must be drawn again regardless.
+    var drawnOrigin = (x: Int.min, y: Int.min)
+    var drawnIsStale = true
+    private(set) var position = (x: Int.min, y: Int.min)
+    private(set) var destination = (width: 0, height: 0)
+    private(set) var isShown = false
+    /// Whether anything was asked of the surface since its last commit.
+    private var isDirty = false
+
+    init(parent: OpaquePointer, compositor: OpaquePointer, subcompositor: OpaquePointer, viewporter: OpaquePointer) {
+        surface = wl_compositor_create_surface(compositor)!
+        subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent)!
+        viewport = wp_viewporter_get_viewport(viewporter, surface)!
+        let nothing = wl_compositor_create_region(compositor)
+        wl_surface_set_input_region(surface, nothing)
+        wl_region_destroy(nothing)
+        // Subsurfaces start synchronized: their state applies with the parent's commit.
+    }
+
+    /// Attaches `buffer`, all of it new.
+    func attach(_ buffer: OpaquePointer, pixelWidth: Int, pixelHeight: Int) {
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, Int32(pixelWidth), Int32(pixelHeight))
+        isShown = true
+        isDirty = true
+    }
+
+    /// Shows the buffer at `width`×`height` logical px.
+    func setDestination(width: Int, height: Int) {
+        guard destination != (width, height) else { return }
+        wp_viewport_set_destination(viewport, Int32(max(1, width)), Int32(max(1, height)))
+        destination = (width, height)
+        isDirty = true
+    }
+
+    /// Moves the sprite's top-left corner (logical px; applies with the parent's commit).
+    func move(toX x: Int, y: Int) {
+        guard position != (x, y) else { return }
+        wl_subsurface_set_position(subsurface, Int32(clamping: x), Int32(clamping: y))
+        position = (x, y)
+    }
+
+    /// Unmaps the sprite (a null buffer); its drawn buffers stay for the slot's next use.
+    func hide() {
+        guard isShown else { return }
+        wl_surface_attach(surface, nil, 0, 0)
+        isShown = false
+        isDirty = true
+        art = nil
+        drawnIsStale = true
+    }
+
+    /// Commits what was asked (cached until the parent's commit); whether there was anything.
+    func commitIfNeeded() -> Bool {
+        guard isDirty else { return false }
+        wl_surface_commit(surface)
+        isDirty = false
+        return true
+    }
+
+    func destroy() {
+        wp_viewport_destroy(viewport)
+        wl_subsurface_destroy(subsurface)
+        wl_surface_destroy(surface)
+        drawnBuffers?.removeAll()
+        drawnBuffers = nil
+    }
+}

@@ -1,0 +1,89 @@
+import CPixman
+import TouchCore
+import Visualizer
+
+/// Draws sprites' pixels with pixman: a pre-rendered `SpriteArt` once into its own buffer, and
+/// a drawn sprite's items every frame into its buffer, exactly as the canvas renderer would
+/// draw them at that place.
+public final class SpriteArtist {
+    private let mask = MaskImage(width: 1, height: 1)
+    private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
+    private let opacity = SolidPixel(format: PIXMAN_a8)
+    private let itemRenderer = MarkerRenderer()
+    /// The drawn items, moved into the sprite's buffer (storage kept between frames).
+    private var moved: [DrawItem] = []
+    private var masks: [Int: MaskImage] = [:]
+
+    public init() {}
+
+    /// How many pictures were pre-rendered so far.
+    public private(set) var rasterizations = 0
+
+    /// Draws `art`, square, into all of `canvas` (whose side is `art.pixelSide(scale:)`).
+    public func draw(_ art: SpriteArt, into canvas: Canvas) {
+        canvas.clear(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let side = canvas.width
+        let scale = Double(side) / Double(max(1, art.logicalSide))  // the exact ratio of this buffer
+        let c = Point(x: Double(side) / 2, y: Double(canvas.height) / 2)
+        let mask = self.mask(side: side)
+        switch art {
+        case .marker(let look, let rgb, let step):
+            let color = SpriteArt.color(rgb: rgb)
+            let r = look.radius * scale, w = look.ringWidth * scale
+            let parts: [(DeviceShape, Color)] = [
+                (.ring(center: c, radius: look.shadowRadius * scale, width: w), Color.black.withOpacity(look.shadowOpacity)),
+                (.disc(center: c, radius: r), color.withOpacity(look.fillOpacity)),
+                (.ring(center: c, radius: r, width: w), color.withOpacity(look.ringOpacity)),
+            ]
+            for (shape, partColor) in parts where partColor.alpha > 0 {
+                composite(shape, partColor, through: mask, side: side, into: canvas)
+            }
+            // The marker fades as a whole, as the canvas composites its sprite at an opacity.
+            if step < SpriteTunables.opacitySteps {
+                opacity.value = UInt32(alphaByte(step))
+                pixman_image_composite32(PIXMAN_OP_IN, opacity.image, nil, canvas.image,
+                                         0, 0, 0, 0, 0, 0, Int32(side), Int32(side))
+            }
+        case .circle(let isRing, let band, let width, let rgb, let step):
+            let radius = SpriteArt.radius(ofBand: band) * scale
+            let shape: DeviceShape = isRing
+                ? .ring(center: c, radius: radius, width: Double(width) / 4 * SpriteTunables.ringWidthCompensation * scale)
+                : .disc(center: c, radius: radius)
+            composite(shape, SpriteArt.color(rgb: rgb).withOpacity(Double(step) / Double(SpriteTunables.opacitySteps)),
+                      through: mask, side: side, into: canvas)
+        case .drawn:
+            return
+        }
+        rasterizations += 1
+    }
+
+    /// Draws `items` into `canvas`, whose top-left corner is at `origin` (logical), at `scale`
+    /// device pixels per logical px; the rest of the canvas is cleared.
+    public func draw(_ items: ArraySlice<DrawItem>, origin: Point, scale: Double, into canvas: Canvas) {
+        moved.removeAll(keepingCapacity: true)
+        for item in items { moved.append(item.moved(by: Point(x: -origin.x, y: -origin.y))) }
+        itemRenderer.scale = scale
+        itemRenderer.drawAll(moved, into: canvas)
+    }
+
+    private func composite(_ shape: DeviceShape, _ color: Color, through mask: MaskImage, side: Int, into canvas: Canvas) {
+        mask.rasterize(shape, originX: 0, originY: 0, width: side, height: side)
+        paint.value = color.premultipliedARGB
+        pixman_image_composite32(PIXMAN_OP_OVER, paint.image, mask.image, canvas.image,
+                                 0, 0, 0, 0, 0, 0, Int32(side), Int32(side))
+    }
+
+    /// A scratch mask of at least `side`×`side`, one per side in use.
+    private func mask(side: Int) -> MaskImage {
+        if let mask = masks[side] { return mask }
+        if masks.count > 64 { masks.removeAll() }
+        let mask = MaskImage(width: side, height: side)
+        masks[side] = mask
+        return mask
+    }
+}
+
+/// An opacity step as an alpha byte.
+func alphaByte(_ step: Int) -> UInt8 {
+    UInt8(min(255, max(0, (Double(step) / Double(SpriteTunables.opacitySteps) * 255).rounded())))
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `[performance] renderer = "sprites"` under sway: markers and cues as subsurfaces show what
+/// the canvas shows, within what whole-logical-pixel placement allows, while the overlay maps
+/// a small fraction of the canvas's buffer memory.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
+    struct SpriteRendererTests {
+        static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/three-fingers-held.trace").path
+        /// Where the three fingers rest, in the trace's 800×600 (= the screenshot's pixels).
+        static let fingers = [(260.30, 300.60), (400.50, 200.25), (600.75, 420.40)]
+
+        struct Run {
+            let shot: Image
+            let baseline: Image
+            let bufferBytes: Int
+            let log: String
+        }
+
+        /// The held fingers drawn by `renderer` on an 800×600 px output at `scale`, 2.5 s in.
+        static func run(_ renderer: String, scale: String) throws -> Run {
+            let sway = try Desktop()
+            defer { sway.stop() }
+            _ = try sway.swaymsg("output", "HEADLESS-1", "scale", scale)
+            usleep(300_000)
+            let baseline = try sway.screenshot("sprites-baseline-\(scale)")
+            let file = NSTemporaryDirectory() + "touchlight-\(renderer)-\(UUID().uuidString.prefix(8)).toml"
+            try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+            defer { unlink(file) }
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--config", file, "--replay", trace, "--verbose"], stderr: log)
+            usleep(2_500_000)  // the replay starts 0.3 s in; by 2.2 s only the held markers and the trail show
+            let shot = try sway.screenshot("\(renderer)-scale-\(scale)")
+            let bytes = IdleMemoryTests.bufferBytes(of: touchlight.processIdentifier)
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5), "\(renderer): no exit on SIGTERM")
+            #expect(touchlight.terminationStatus == 0, "\(renderer) at \(scale): exit status \(touchlight.terminationStatus)")
+            return Run(shot: shot, baseline: baseline, bufferBytes: bytes, log: drain(log))
+        }
+
+        /// The centre of what the overlay changed around (x, y), weighted by how much it changed.
+        static func centroid(_ run: Run, around x: Double, _ y: Double, radius: Int) -> (x: Double, y: Double) {
+            var sum = (x: 0.0, y: 0.0, weight: 0.0)
+            for py in max(0, Int(y) - radius)..<min(run.shot.height, Int(y) + radius) {
+                for px in max(0, Int(x) - radius)..<min(run.shot.width, Int(x) + radius) {
+                    let a = run.shot[px, py], b = run.baseline[px, py]
+                    let weight = Double(abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b))
+                    sum = (sum.x + (Double(px) + 0.5) * weight, sum.y + (Double(py) + 0.5) * weight, sum.weight + weight)
+                }
+            }
+            return sum.weight > 0 ? (sum.x / sum.weight, sum.y / sum.weight) : (.nan, .nan)
+        }
+
+        /// Sprites sit on whole logical pixels where the canvas places its sprites on whole
+        /// device pixels: along each axis a sprite is up to 0.5 logical px off, the canvas up to
+        /// 0.5 device px, so the two centres may be √2·(0.5 + 0.5/scale) logical px apart.
+        /// Measured: the markers' centres of change (weighted by how much each pixel changed);
+        /// and since only anti-aliased edges move, at most 1 in 20 of the pixels the overlay
+        /// changed may differ by more than a quarter of full scale in a channel.
+        @Test(arguments: ["1", "2", "1.5"])
+        func spritesShowWhatTheCanvasShows(scale: String) throws {
+            let canvas = try Self.run("canvas", scale: scale)
+            let sprites = try Self.run("sprites", scale: scale)
+            let s = Double(scale)!
+            #expect(sprites.log.contains("touch 1 began"), "\(sprites.log.suffix(1500))")
+            #expect(!sprites.log.contains("drawing on the canvas"), "sprites fell back: \(sprites.log.suffix(1500))")
+            var largest = 0.0
+            for (x, y) in Self.fingers {
+                let a = Self.centroid(canvas, around: x, y, radius: Int(40 * s))
+                let b = Self.centroid(sprites, around: x, y, radius: Int(40 * s))
+                let offset = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() / s
+                largest = max(largest, offset.isNaN ? .infinity : offset)
+                #expect(offset <= 2.squareRoot() * (0.5 + 0.5 / s), "scale \(scale): the marker at (\(x), \(y)) is \(offset) logical px from the canvas's")
+            }
+            var differing = 0, markerPixels = 0
+            for y in 0..<canvas.shot.height {
+                for x in 0..<canvas.shot.width {
+                    let a = canvas.shot[x, y], b = sprites.shot[x, y], base = canvas.baseline[x, y]
+                    if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 64 { differing += 1 }
+                    if a != base { markerPixels += 1 }
+                }
+            }
+            // Only edge pixels can differ that much: a half-pixel shift of an anti-aliased edge.
+            #expect(differing * 20 <= markerPixels, "scale \(scale): \(differing) of \(markerPixels) pixels differ by over 64")
+            #expect(markerPixels > 3 * 2_000, "scale \(scale): the canvas showed too little: \(markerPixels) pixels")
+            // The canvas maps two or three full-output buffers (800×600×4 bytes each); sprites, less
+            // than one: three markers, the trail, and the ripples' pictures until the idle release.
+            #expect(canvas.bufferBytes >= 2 * 800 * 600 * 4, "canvas: \(canvas.bufferBytes) bytes of buffers")
+            #expect(sprites.bufferBytes <= 800 * 600 * 4, "sprites: \(sprites.bufferBytes) bytes of buffers")
+            print("sprites at scale \(scale): largest marker offset \(largest) logical px; \(differing) of \(markerPixels) pixels differ by over 64; buffers \(sprites.bufferBytes) bytes (canvas \(canvas.bufferBytes))")
+        }
+    }
+}
