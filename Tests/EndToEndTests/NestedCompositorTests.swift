@@ -11,20 +11,24 @@ extension EndToEnd {
     struct NestedCompositorTests {
         static let compositors = [Compositor.mir, .kwin]
 
-        /// A real terminal under the overlay, a replayed drag: the marker and the pan cue show
-        /// above it where the trace says, nothing else changes, and SIGTERM leaves nothing.
-        @Test(arguments: compositors)
-        func markersAboveATerminalAndNothingElse(on compositor: Compositor) throws {
+        /// A real terminal under the overlay, a replayed drag, with each renderer: the marker
+        /// and the pan cue show above it where the trace says, nothing else changes, and
+        /// SIGTERM leaves nothing. With sprites, they are subsurfaces that take no input either.
+        @Test(arguments: compositors, ["canvas", "sprites"])
+        func markersAboveATerminalAndNothingElse(on compositor: Compositor, renderer: String) throws {
             guard let desktop = try Desktop.started(compositor) else { return }
             defer { desktop.stop() }
             try desktop.session.start(Self.terminal(on: compositor))
             usleep(2_500_000)
             let baseline = try desktop.screenshot("\(compositor)-terminal-alone")
-            let log = Pipe(), protocolLog = desktop.runtimeDirectory.appendingPathComponent("wayland-debug.txt")
-            let touchlight = try desktop.session.start([Desktop.touchlight.path, "--replay", SwayOverlayTests.trace, "--verbose"],
+            let log = Pipe(), protocolLog = desktop.runtimeDirectory.appendingPathComponent("wayland-debug-\(renderer).txt")
+            let config = NSTemporaryDirectory() + "touchlight-\(renderer)-\(UUID().uuidString.prefix(8)).toml"
+            try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            defer { unlink(config) }
+            let touchlight = try desktop.session.start([Desktop.touchlight.path, "--config", config, "--replay", SwayOverlayTests.trace, "--verbose"],
                                                        standardError: log, extraEnvironment: ["WAYLAND_DEBUG": "1"])
             usleep(2_800_000)
-            let shot = try desktop.screenshot("\(compositor)-markers-above-terminal")
+            let shot = try desktop.screenshot("\(compositor)-\(renderer)-markers-above-terminal")
             #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "\(compositor): ring at (530, 300): \(shot[530, 300])")
             #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
             let trail = shot[350, 300]
@@ -42,8 +46,10 @@ extension EndToEnd {
             // The overlay layer, and an input region with nothing in it: touches go to the apps.
             #expect(printed.contains(".get_layer_surface(") && printed.contains(", 3, \"touchlight\")"), "\(compositor): not on the overlay layer (3)")
             #expect(Self.inputRegionsAreEmpty(printed), "\(compositor): an input region with rectangles in \(protocolLog.path)")
+            let subsurfaces = printed.components(separatedBy: ".get_subsurface(").count - 1
+            #expect(renderer == "sprites" ? subsurfaces > 0 : subsurfaces == 0, "\(compositor), \(renderer): \(subsurfaces) subsurface requests")
             usleep(500_000)
-            let after = try desktop.screenshot("\(compositor)-after-sigterm")
+            let after = try desktop.screenshot("\(compositor)-\(renderer)-after-sigterm")
             #expect(after.differences(from: baseline).isEmpty, "\(compositor): an overlay pixel was left behind")
         }
 

@@ -53,7 +53,13 @@ final class SpriteArtCache {
         removeUnused()
     }
 
-    /// Destroys every picture no sprite shows (also when the overlay goes idle).
+    /// While nothing shows: every picture no sprite shows, and the drawing scratch, go.
+    func releaseMemory() {
+        removeUnused()
+        artist.releaseScratch()
+    }
+
+    /// Destroys every picture no sprite shows.
     func removeUnused() {
         for (key, entry) in entries where entry.users <= 0 {
             entries[key] = nil

@@ -68,6 +68,7 @@ final class SpriteLayer {
         }
         for placement in planner.placements {
             let sprite = surfaces[placement.slot]
+            if placement.isNew { sprite.drawnIsStale = true }
             if placement.art.isPreRendered {
                 try showPicture(placement, on: sprite, scale: scale)
             } else {
@@ -98,7 +99,8 @@ final class SpriteLayer {
             sprite.drawnBuffers = nil
             sprite.drawnSize = (0, 0)
         }
-        art.removeUnused()
+        art.releaseMemory()
+        artist.releaseScratch()
     }
 
     func destroy() {

@@ -6,13 +6,13 @@ import Visualizer
 /// a drawn sprite's items every frame into its buffer, exactly as the canvas renderer would
 /// draw them at that place.
 public final class SpriteArtist {
-    private let mask = MaskImage(width: 1, height: 1)
+    /// The coverage scratch, grown to the largest picture drawn.
+    private var mask = MaskImage(width: 1, height: 1)
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
     private let opacity = SolidPixel(format: PIXMAN_a8)
     private let itemRenderer = MarkerRenderer()
     /// The drawn items, moved into the sprite's buffer (storage kept between frames).
     private var moved: [DrawItem] = []
-    private var masks: [Int: MaskImage] = [:]
 
     public init() {}
 
@@ -41,7 +41,7 @@ public final class SpriteArtist {
             // The marker fades as a whole, as the canvas composites its sprite at an opacity.
             if step < SpriteTunables.opacitySteps {
                 opacity.value = UInt32(alphaByte(step))
-                pixman_image_composite32(PIXMAN_OP_IN, opacity.image, nil, canvas.image,
+                pixman_image_composite32(PIXMAN_OP_IN_REVERSE, opacity.image, nil, canvas.image,
                                          0, 0, 0, 0, 0, 0, Int32(side), Int32(side))
             }
         case .circle(let isRing, let band, let width, let rgb, let step):
@@ -73,13 +73,17 @@ public final class SpriteArtist {
                                  0, 0, 0, 0, 0, 0, Int32(side), Int32(side))
     }
 
-    /// A scratch mask of at least `side`×`side`, one per side in use.
+    /// The scratch mask, at least `side`×`side`.
     private func mask(side: Int) -> MaskImage {
-        if let mask = masks[side] { return mask }
-        if masks.count > 64 { masks.removeAll() }
-        let mask = MaskImage(width: side, height: side)
-        masks[side] = mask
+        if mask.width < side || mask.height < side { mask = MaskImage(width: side, height: side) }
         return mask
+    }
+
+    /// Drops the scratch memory (while nothing shows).
+    public func releaseScratch() {
+        mask = MaskImage(width: 1, height: 1)
+        moved = []
+        itemRenderer.invalidateSprites()
     }
 }
 

@@ -13,8 +13,11 @@ public struct SpritePlacement: Equatable, Sendable {
     /// its items cover.
     public var width: Int
     public var height: Int
-    /// Drawn art: the frame's items it draws (indices into the items given to `plan`).
+    /// The frame's items it shows (indices into the items given to `plan`): one for a
+    /// pre-rendered picture, a run of one owner's shapes for drawn art.
     public var items: Range<Int>
+    /// Whether the slot showed another sprite, or none, last frame.
+    public var isNew = false
 }
 
 /// Turns a visualizer frame's items into sprites, pure and without Wayland: a pre-rendered
@@ -25,7 +28,8 @@ public struct SpritePlacement: Equatable, Sendable {
 public final class SpritePlanner {
     /// This frame's sprites, back to front.
     public private(set) var placements: [SpritePlacement] = []
-    /// Slots that showed a sprite last frame and show none now.
+    /// Slots that showed a sprite last frame and show none now (a slot that shows a new
+    /// sprite instead is not among them: its placement `isNew`).
     public private(set) var hidden: [Int] = []
     /// Whether the slots' back-to-front order differs from the last frame's.
     public private(set) var orderChanged = false
@@ -49,7 +53,9 @@ public final class SpritePlanner {
         hidden.reserveCapacity(self.capacity)
     }
 
-    /// Plans the frame of `items` (back to front, logical coordinates).
+    /// Plans the frame of `items` (back to front, logical coordinates). Sprites that were
+    /// shown last frame keep their slots; the slots of those gone are freed before new
+    /// sprites take slots, so the pool never grows while a slot is free.
     public func plan(_ items: [DrawItem]) {
         swap(&slotOf, &previousSlotOf)
         slotOf.removeAll(keepingCapacity: true)
@@ -63,7 +69,7 @@ public final class SpritePlanner {
                 continue
             }
             if let art = Self.preRenderedArt(for: item) {
-                place(art, identity: item.identity, covering: Self.circleArea(of: item, art: art), items: index..<index)
+                keep(art, identity: item.identity, covering: Self.circleArea(of: item, art: art), items: index..<(index + 1))
                 index += 1
             } else {
                 // A run of the owner's drawn shapes: one sprite for all of them.
@@ -76,13 +82,30 @@ public final class SpritePlanner {
                     index += 1
                 }
                 let identity = DrawItem.Identity(owner: item.identity.owner, part: -1 - item.identity.part)
-                place(.drawn(owner: item.identity.owner), identity: identity, covering: Self.wholePixels(area), items: start..<index)
+                keep(.drawn(owner: item.identity.owner), identity: identity, covering: Self.wholePixels(area), items: start..<index)
             }
         }
-        for (_, slot) in previousSlotOf {
-            hidden.append(slot)
-            free.append(slot)
+        let stillFree = free.count
+        for (_, slot) in previousSlotOf { free.append(slot) }
+        // New sprites take the slots just freed first (from the end of the free list), then
+        // older free ones, then new ones up to the cap; past it the frontmost are left out.
+        var kept = 0
+        for i in placements.indices {
+            if placements[i].slot < 0 {
+                guard let slot = takeSlot() else {
+                    droppedCount += 1
+                    continue
+                }
+                placements[i].slot = slot
+                placements[i].isNew = true
+                slotOf[Self.identity(of: placements[i], in: items)] = slot
+            }
+            placements[kept] = placements[i]
+            kept += 1
         }
+        placements.removeLast(placements.count - kept)
+        // The freed slots no new sprite took are the ones to hide.
+        if free.count > stillFree { hidden.append(contentsOf: free[stillFree...]) }
         orderChanged = placements.count != lastOrder.count
             || !zip(placements, lastOrder).allSatisfy { $0.slot == $1 }
         if orderChanged {
@@ -100,37 +123,42 @@ public final class SpritePlanner {
         lastOrder.removeAll(keepingCapacity: true)
     }
 
-    private func place(_ art: SpriteArt, identity: DrawItem.Identity, covering area: (x: Int, y: Int, width: Int, height: Int),
-                       items: Range<Int>) {
+    /// Adds a sprite in the slot it had last frame, or marked to take one (-1).
+    private func keep(_ art: SpriteArt, identity: DrawItem.Identity, covering area: (x: Int, y: Int, width: Int, height: Int),
+                      items: Range<Int>) {
         guard slotOf[identity] == nil else { return }  // identities are unique within a frame
-        let slot: Int
-        if let kept = previousSlotOf.removeValue(forKey: identity) {
-            slot = kept
-        } else if let reused = free.popLast() {
-            slot = reused
-        } else if slotCount < capacity {
-            slot = slotCount
-            slotCount += 1
-        } else {
-            droppedCount += 1
-            return
-        }
-        slotOf[identity] = slot
+        let slot = previousSlotOf.removeValue(forKey: identity) ?? -1
+        if slot >= 0 { slotOf[identity] = slot }
         placements.append(SpritePlacement(slot: slot, art: art, x: area.x, y: area.y,
                                           width: area.width, height: area.height, items: items))
+    }
+
+    private func takeSlot() -> Int? {
+        if let reused = free.popLast() { return reused }
+        guard slotCount < capacity else { return nil }
+        slotCount += 1
+        return slotCount - 1
+    }
+
+    /// The identity a placement's slot is kept under: its item's, or for drawn art its run's.
+    static func identity(of placement: SpritePlacement, in items: [DrawItem]) -> DrawItem.Identity {
+        let first = items[placement.items.lowerBound].identity
+        return placement.art.isPreRendered ? first : DrawItem.Identity(owner: first.owner, part: -1 - first.part)
     }
 
     /// The pre-rendered picture that shows `item`, or nil when it is drawn.
     static func preRenderedArt(for item: DrawItem) -> SpriteArt? {
         let rgb = SpriteArt.rgb(of: item.color), step = SpriteArt.opacityStep(item.color.alpha)
+        let stride = SpriteTunables.circleOpacityStride
+        let circleStep = max(stride, (step + stride / 2) / stride * stride)
         switch item.shape {
         case .marker(let look):
             return .marker(look, rgb: rgb, opacity: step)
         case .disc(let r) where r <= SpriteTunables.largestPreRenderedRadius:
-            return .circle(isRing: false, band: SpriteArt.band(forRadius: r), width: 0, rgb: rgb, opacity: step)
+            return .circle(isRing: false, band: SpriteArt.band(forRadius: r), width: 0, rgb: rgb, opacity: circleStep)
         case .ring(let r, let w) where r <= SpriteTunables.largestPreRenderedRadius && w.isFinite && w > 0 && w < r:
             return .circle(isRing: true, band: SpriteArt.band(forRadius: r), width: max(1, Int((w * 4).rounded())),
-                           rgb: rgb, opacity: step)
+                           rgb: rgb, opacity: circleStep)
         default:
             return nil
         }

@@ -4,6 +4,9 @@ public enum SpriteTunables {
     /// 16 steps keep a 0.3 s fade at 60 Hz to about one step a frame; the largest error is
     /// 1/32 of full opacity.
     public static let opacitySteps = 16
+    /// Circles fade in every `circleOpacityStride`th step only: ripples fade while they shrink,
+    /// and with ten fingers' colours every step of every band would be 1 280 pictures.
+    public static let circleOpacityStride = 2
     /// Circles are pre-rendered at radii 1.25ⁿ and shown up to 20% smaller through the
     /// viewport: one buffer covers a band of radii.
     public static let bandRatio = 1.25
@@ -23,7 +26,7 @@ public enum SpriteTunables {
     /// (and counted). The visualizer's own caps (markers, ripples, cues) keep well under it.
     public static let slotCapacity = 1024
     /// Pre-rendered buffers kept by one output, in bytes; past it, those no sprite shows go.
-    public static let artCacheBytes = 24 << 20
+    public static let artCacheBytes = 32 << 20
 
     /// `value` rounded up to a multiple of `quantum`.
     public static func roundUp(_ value: Int, to quantum: Int) -> Int {
