@@ -12,6 +12,16 @@ enum DeviceShape {
     /// A capsule whose width changes along it (a piece of variable-width ink).
     case taperedCapsule(from: Point, to: Point, startWidth: Double, endWidth: Double)
 
+    /// For shapes bounded by circles: no coverage beyond `outer` from the centre, and
+    /// `insideCoverage` everywhere within `inner` (0 for no inner region). Nil for the others.
+    var annulus: (center: Point, outer: Double, inner: Double, insideCoverage: UInt8)? {
+        switch self {
+        case .disc(let c, let r): (c, r + 0.5, r - 0.5, 255)
+        case .ring(let c, let r, let w), .arc(let c, let r, let w, _, _): (c, r + w / 2 + 0.5, r - w / 2 - 0.5, 0)
+        default: nil
+        }
+    }
+
     func signedDistance(_ p: Point) -> Double {
         switch self {
         case .disc(let c, let r):

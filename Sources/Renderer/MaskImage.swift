@@ -30,11 +30,44 @@ final class MaskImage {
 
     /// Rasterizes `shape` into the `w`×`h` top-left part of the mask; the mask's (0, 0) is
     /// the device pixel `origin`. Coverage is `0.5 − distance`, clamped to one pixel.
+    /// Circles, rings and arcs measure only the pixels near their edges: along each row, what
+    /// lies beyond the outer edge is 0 and what lies inside the inner edge is the shape's
+    /// inside coverage (see `DeviceShape.annulus`), with a pixel to spare on each side.
     func rasterize(_ shape: DeviceShape, originX: Int, originY: Int, width w: Int, height h: Int) {
+        let columns = min(w, width)
+        let annulus = shape.annulus
         for y in 0..<min(h, height) {
             let py = Double(originY + y) + 0.5
             let row = bytes + y * stride
-            for x in 0..<min(w, width) {
+            var measured = 0..<columns
+            var inside = 0..<0
+            if let annulus {
+                let dy = py - annulus.center.y
+                let outer = annulus.outer * annulus.outer - dy * dy
+                guard outer > 0 else {
+                    row.update(repeating: 0, count: columns)
+                    continue
+                }
+                // Column x's centre is originX + x + 0.5: the columns within `half` of the centre.
+                func columnsWithin(_ half: Double) -> Range<Int> {
+                    let lo = Int((annulus.center.x - half - Double(originX) - 0.5).rounded(.down)) - 1
+                    let hi = Int((annulus.center.x + half - Double(originX) - 0.5).rounded(.up)) + 2
+                    return max(0, min(columns, lo))..<max(0, min(columns, hi))
+                }
+                measured = columnsWithin(outer.squareRoot())
+                let inner = annulus.inner * annulus.inner - dy * dy
+                if annulus.inner > 0, inner > 0 {
+                    let half = inner.squareRoot()
+                    let lo = Int((annulus.center.x - half - Double(originX) - 0.5).rounded(.up)) + 1
+                    let hi = Int((annulus.center.x + half - Double(originX) - 0.5).rounded(.down))
+                    let from = max(measured.lowerBound, min(measured.upperBound, lo))
+                    inside = from..<max(from, min(measured.upperBound, hi))
+                }
+                row.update(repeating: 0, count: measured.lowerBound)
+                (row + measured.upperBound).update(repeating: 0, count: columns - measured.upperBound)
+                if !inside.isEmpty { (row + inside.lowerBound).update(repeating: annulus.insideCoverage, count: inside.count) }
+            }
+            for x in measured where !inside.contains(x) {
                 let d = shape.signedDistance(Point(x: Double(originX + x) + 0.5, y: py))
                 row[x] = d >= 0.5 ? 0 : (d <= -0.5 ? 255 : UInt8(((0.5 - d) * 255).rounded()))
             }

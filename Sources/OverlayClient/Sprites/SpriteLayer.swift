@@ -24,6 +24,8 @@ final class SpriteLayer {
     private let art: SpriteArtCache
     private let artist = SpriteArtist()
     private var surfaces: [SpriteSurface] = []
+    /// The damage that reaches one drawn sprite, in its own coordinates (storage kept).
+    private var localDamage: [Rect] = []
     /// The scale the drawn sprites were drawn at: a new one draws them again.
     private var drawnScale = 0.0
     /// Whether the last frame left a drawn sprite undrawn (every buffer busy): draw again.
@@ -69,13 +71,14 @@ final class SpriteLayer {
         for placement in planner.placements {
             let sprite = surfaces[placement.slot]
             if placement.isNew { sprite.drawnIsStale = true }
+            var position = (x: placement.x, y: placement.y)
             if placement.art.isPreRendered {
                 try showPicture(placement, on: sprite, scale: scale)
             } else {
-                try draw(placement, items: items, damage: damage, on: sprite, scale: scale)
+                position = try draw(placement, items: items, damage: damage, on: sprite, scale: scale)
             }
-            if sprite.position != (placement.x, placement.y) {
-                sprite.move(toX: placement.x, y: placement.y)
+            if sprite.position != position {
+                sprite.move(toX: position.x, y: position.y)
                 changed = true
             }
             changed = sprite.commitIfNeeded() || changed
@@ -117,48 +120,56 @@ final class SpriteLayer {
             let buffer = try art.acquire(key)
             if let old = sprite.art { art.release(old) }
             sprite.art = key
-            sprite.attach(buffer.buffer, pixelWidth: key.side, pixelHeight: key.side)
+            sprite.attach(buffer.buffer, damage: [PixelRect(x: 0, y: 0, width: key.side, height: key.side)])
         }
         sprite.setDestination(width: placement.width, height: placement.height)
     }
 
-    /// A drawn picture: redrawn into the sprite's own buffers when its place or its items
-    /// changed (the visualizer's damage reaches it).
+    /// A drawn picture, in the sprite's own buffers: placed with a margin around its items'
+    /// area and kept there while they fit, so that only what the visualizer's damage covers
+    /// is redrawn (a growing trail adds its new segment, not the whole trail). Returns the
+    /// sprite's top-left corner.
     private func draw(_ placement: SpritePlacement, items: [DrawItem], damage: [Rect], on sprite: SpriteSurface,
-                      scale: Double) throws(ClientError) {
+                      scale: Double) throws(ClientError) -> (x: Int, y: Int) {
         if let old = sprite.art {
             art.release(old)
             sprite.art = nil
             sprite.drawnIsStale = true
         }
-        let quantum = SpriteTunables.drawnSizeQuantum
-        let needed = (width: SpriteTunables.roundUp(placement.width, to: quantum),
-                      height: SpriteTunables.roundUp(placement.height, to: quantum))
-        if needed.width > sprite.drawnSize.width || needed.height > sprite.drawnSize.height {
-            sprite.drawnSize = (max(needed.width, sprite.drawnSize.width), max(needed.height, sprite.drawnSize.height))
+        let margin = SpriteTunables.drawnSizeQuantum
+        let origin = sprite.drawnOrigin, size = sprite.drawnSize
+        let fits = placement.x >= origin.x && placement.y >= origin.y
+            && placement.x + placement.width <= origin.x + size.width && placement.y + placement.height <= origin.y + size.height
+        if !fits || sprite.drawnIsStale {
+            sprite.drawnOrigin = (placement.x - margin, placement.y - margin)
+            sprite.drawnSize = (SpriteTunables.roundUp(placement.width + 2 * margin, to: margin),
+                                SpriteTunables.roundUp(placement.height + 2 * margin, to: margin))
+            sprite.drawnBuffers?.invalidateAll()
             sprite.drawnIsStale = true
         }
-        let area = Rect(x: Double(placement.x), y: Double(placement.y),
-                        width: Double(placement.width), height: Double(placement.height))
-        guard sprite.drawnIsStale || sprite.drawnOrigin != (placement.x, placement.y)
-                || damage.contains(where: { $0.intersects(area) }) else { return }
-        let size = sprite.drawnSize
-        let pixels = (width: max(1, Int((Double(size.width) * scale).rounded())),
-                      height: max(1, Int((Double(size.height) * scale).rounded())))
+        let area = Rect(x: Double(sprite.drawnOrigin.x), y: Double(sprite.drawnOrigin.y),
+                        width: Double(sprite.drawnSize.width), height: Double(sprite.drawnSize.height))
+        localDamage.removeAll(keepingCapacity: true)
+        for rect in damage where rect.intersects(area) { localDamage.append(rect.offsetBy(dx: -area.minX, dy: -area.minY)) }
+        guard sprite.drawnIsStale || !localDamage.isEmpty else { return sprite.drawnOrigin }
+        let pixels = (width: max(1, Int((area.width * scale).rounded())), height: max(1, Int((area.height * scale).rounded())))
         let buffers = sprite.drawnBuffers ?? BufferRing(shm: globals.shm)
         sprite.drawnBuffers = buffers
         guard let buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) else {
-            sprite.drawnIsStale = true  // all busy: drawn on the next frame
-            needsAnotherFrame = true
-            return
+            buffers.noteDamage(localDamage)
+            needsAnotherFrame = true  // all busy: drawn on the next frame
+            return sprite.drawnOrigin
         }
-        artist.draw(items[placement.items], origin: Point(x: Double(placement.x), y: Double(placement.y)),
-                    scale: Double(pixels.width) / Double(size.width), into: buffer.canvas)
+        buffers.noteDamage(localDamage)
+        let drawn = artist.draw(items[placement.items], origin: area.origin, scale: Double(pixels.width) / area.width,
+                                into: buffer.canvas, damage: buffer.missedDamage ?? [Rect(origin: .zero, size: area.size)])
+        if buffer.missedDamage == nil { buffer.missedDamage = [] }
+        buffer.missedDamage?.removeAll(keepingCapacity: true)
         buffer.isBusy = true
-        sprite.attach(buffer.buffer, pixelWidth: pixels.width, pixelHeight: pixels.height)
-        sprite.setDestination(width: size.width, height: size.height)
-        sprite.drawnOrigin = (placement.x, placement.y)
+        sprite.attach(buffer.buffer, damage: drawn)
+        sprite.setDestination(width: sprite.drawnSize.width, height: sprite.drawnSize.height)
         sprite.drawnIsStale = false
+        return sprite.drawnOrigin
     }
 
     /// Stacks the sprites back to front above the overlay's own surface (its ink and toolbar).

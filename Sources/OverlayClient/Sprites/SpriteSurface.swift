@@ -15,10 +15,11 @@ final class SpriteSurface {
     var art: SpriteArtCache.Key?
     /// The drawn picture's buffers (lines, arcs, ellipses), made when first needed.
     var drawnBuffers: BufferRing?
-    /// The logical size of the drawn buffers; they grow, never shrink, while the slot lives.
+    /// The drawn buffers' logical size and top-left corner: the items' area with a margin,
+    /// kept while the items fit in it.
     var drawnSize = (width: 0, height: 0)
-    /// The drawn picture's place last drawn, and whether it must be drawn again regardless.
-    var drawnOrigin = (x: Int.min, y: Int.min)
+    var drawnOrigin = (x: 0, y: 0)
+    /// Whether the drawn picture must be drawn again whole (new slot, new scale).
     var drawnIsStale = true
     private(set) var position = (x: Int.min, y: Int.min)
     private(set) var destination = (width: 0, height: 0)
@@ -36,10 +37,12 @@ final class SpriteSurface {
         // Subsurfaces start synchronized: their state applies with the parent's commit.
     }
 
-    /// Attaches `buffer`, all of it new.
-    func attach(_ buffer: OpaquePointer, pixelWidth: Int, pixelHeight: Int) {
+    /// Attaches `buffer`, new where `damage` (device pixels) says.
+    func attach(_ buffer: OpaquePointer, damage: [PixelRect]) {
         wl_surface_attach(surface, buffer, 0, 0)
-        wl_surface_damage_buffer(surface, 0, 0, Int32(pixelWidth), Int32(pixelHeight))
+        for rect in damage {
+            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
         isShown = true
         isDirty = true
     }

@@ -93,6 +93,12 @@ final class BufferRing {
         height = 0
     }
 
+    /// Every buffer must be drawn whole (what they show moved).
+    func invalidateAll() {
+        damageSinceBlank = nil
+        for buffer in buffers { buffer.missedDamage = nil }
+    }
+
     /// Records a frame's damage in every buffer (the one drawn clears its own afterwards).
     func noteDamage(_ rects: [Rect]) {
         Self.append(rects, to: &damageSinceBlank)

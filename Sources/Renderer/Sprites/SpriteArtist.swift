@@ -57,13 +57,15 @@ public final class SpriteArtist {
         rasterizations += 1
     }
 
-    /// Draws `items` into `canvas`, whose top-left corner is at `origin` (logical), at `scale`
-    /// device pixels per logical px; the rest of the canvas is cleared.
-    public func draw(_ items: ArraySlice<DrawItem>, origin: Point, scale: Double, into canvas: Canvas) {
+    /// Redraws `items` into `canvas`, whose top-left corner is at `origin` (logical), at
+    /// `scale` device pixels per logical px, where `damage` (logical, in the canvas's own
+    /// coordinates) says; returns the device pixels redrawn.
+    public func draw(_ items: ArraySlice<DrawItem>, origin: Point, scale: Double, into canvas: Canvas,
+                     damage: [Rect]) -> [PixelRect] {
         moved.removeAll(keepingCapacity: true)
         for item in items { moved.append(item.moved(by: Point(x: -origin.x, y: -origin.y))) }
         itemRenderer.scale = scale
-        itemRenderer.drawAll(moved, into: canvas)
+        return itemRenderer.draw(moved, into: canvas, damage: damage)
     }
 
     private func composite(_ shape: DeviceShape, _ color: Color, through mask: MaskImage, side: Int, into canvas: Canvas) {
