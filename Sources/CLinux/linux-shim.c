@@ -8,6 +8,7 @@ int tl_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); 
 void tl_malloc_trim(void) { malloc_trim(0); }
 
 #include <errno.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -16,8 +17,12 @@ static int exit_notify_fd = -1;
 static volatile sig_atomic_t exit_signal = 0;
 static int exit_grace_ms = 1000;
 
+/// Writes to standard error only if that cannot block: a signal handler that blocks on a full
+/// pipe nobody reads would keep the process from ever exiting.
 static void say(const char *text) {
-    ssize_t ignored = write(2, text, strlen(text));
+    struct pollfd out = {.fd = 2, .events = POLLOUT, .revents = 0};
+    if (poll(&out, 1, 0) != 1 || !(out.revents & POLLOUT)) return;
+    ssize_t ignored = write(2, text, strlen(text));  // shorter than PIPE_BUF: written whole or not at all
     (void)ignored;
 }
 

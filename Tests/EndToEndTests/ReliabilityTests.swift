@@ -65,6 +65,33 @@ extension EndToEnd {
             #expect(Date().timeIntervalSince(start) < 1.5)
         }
 
+        /// Standard error a full pipe nobody reads, touchlight blocked writing its log to it, and
+        /// a compositor that stops answering: SIGTERM still ends it. It used to hang for good:
+        /// SIGTERM interrupts the blocked write, the next one blocks again, and the watchdog
+        /// that ends a slow shutdown blocked writing its own last words into the same pipe
+        /// (found by the KWin test with sprites, whose protocol log filled the pipe).
+        @Test func sigtermEndsItWhileStandardErrorIsAFullPipe() throws {
+            let sway = try Desktop()
+            defer {
+                kill(sway.compositorPID, SIGCONT)
+                sway.stop()
+            }
+            let unread = Pipe()
+            let touchlight = try sway.session.start([Desktop.touchlight.path, "--replay", SwayOverlayTests.trace, "--loop", "--verbose"],
+                                                    standardError: unread, extraEnvironment: ["WAYLAND_DEBUG": "1"])
+            // Wait until the pipe is full and touchlight is blocked writing to it.
+            var blocked = false
+            for _ in 0..<100 where !blocked {
+                usleep(100_000)
+                blocked = IdleMemoryTests.procFile("/proc/\(touchlight.processIdentifier)/wchan").contains("pipe_write")
+            }
+            #expect(blocked, "touchlight never blocked on its full standard error")
+            #expect(kill(sway.compositorPID, SIGSTOP) == 0)
+            let took = Self.terminate(touchlight)
+            #expect(!touchlight.isRunning, "touchlight is still running \(took) s after SIGTERM")
+            #expect(took < 2.5, "SIGTERM with a full standard error took \(took) s")
+        }
+
         /// Bug 7: a server that accepts the connection and never answers.
         @Test func aSilentServerIsReportedInsteadOfHangingAndSigtermStillWorks() throws {
             let directory = try Self.temporaryDirectory()

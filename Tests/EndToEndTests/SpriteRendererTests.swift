@@ -90,5 +90,48 @@ extension EndToEnd {
             #expect(sprites.bufferBytes <= 800 * 600 * 4, "sprites: \(sprites.bufferBytes) bytes of buffers")
             print("sprites at scale \(scale): largest marker offset \(largest) logical px; \(differing) of \(markerPixels) pixels differ by over 64; buffers \(sprites.bufferBytes) bytes (canvas \(canvas.bufferBytes))")
         }
+
+        /// Switching renderers by editing the configuration while fingers rest: the markers stay
+        /// where they are (canvas → sprites → canvas), and the sprites' subsurfaces go.
+        @Test func switchingRenderersWhileRunning() throws {
+            let directory = NSTemporaryDirectory() + "touchlight-switch-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let config = directory + "/config.toml"
+            func use(_ renderer: String) throws {
+                try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: config + ".new", atomically: false, encoding: .utf8)
+                #expect(rename(config + ".new", config) == 0)
+            }
+            try use("canvas")
+            let sway = try Desktop()
+            defer { sway.stop() }
+            let baseline = try sway.screenshot("switch-baseline")
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
+            usleep(1_500_000)
+            var shots: [Image] = [try sway.screenshot("switch-canvas")]
+            for renderer in ["sprites", "canvas"] {
+                try use(renderer)
+                usleep(700_000)
+                shots.append(try sway.screenshot("switch-\(renderer)"))
+            }
+            let printed = drain(log)
+            #expect(printed.components(separatedBy: "configuration reloaded").count - 1 == 2, "\(printed.suffix(1500))")
+            // The same bound as above at scale 1 (√2 logical px).
+            let runs = shots.map { Run(shot: $0, baseline: baseline, bufferBytes: 0, log: "") }
+            for (x, y) in Self.fingers {
+                let first = Self.centroid(runs[0], around: x, y, radius: 40)
+                for (index, run) in runs.enumerated().dropFirst() {
+                    let centre = Self.centroid(run, around: x, y, radius: 40)
+                    let offset = ((centre.x - first.x) * (centre.x - first.x) + (centre.y - first.y) * (centre.y - first.y)).squareRoot()
+                    #expect(offset <= 2.squareRoot(), "screenshot \(index): the marker at (\(x), \(y)) moved to \(centre) from \(first)")
+                }
+            }
+            // Back on the canvas, exactly what it showed before the switch (the fingers rest).
+            let changed = shots[2].differences(from: shots[0])
+            #expect(changed.isEmpty, "\(changed.count) pixels differ from the first canvas frame, first \(changed.prefix(3))")
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5))
+        }
     }
 }

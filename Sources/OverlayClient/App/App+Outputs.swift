@@ -35,7 +35,7 @@ extension App: OverlayEvents, SeatEvents {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }
         }
-        note("overlay on output \(output.name.isEmpty ? "#\(output.globalName)" : output.name)")
+        note("overlay on output \(output.label)")
     }
 
     func globalRemoved(_ name: UInt32) {

@@ -228,6 +228,7 @@ public final class App {
         pump.cancelRead()
         control?.close()
         stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
+        for sprites in overlays.values.compactMap(\.sprites) { stats.add(sprites.pool) }
         for overlay in overlays.values { overlay.destroy() }
         overlays.removeAll()
         for seat in seats.values { seat.destroy() }

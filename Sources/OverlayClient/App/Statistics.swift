@@ -33,6 +33,14 @@ final class Statistics {
 
     /// Times an overlay found an animation with no frame callback or timer pending.
     var animationStalls = 0
+    /// The sprite renderer's pools, summed over the overlays (nil: no overlay used sprites).
+    private var sprites: SpriteLayer.Pool?
+
+    func add(_ pool: SpriteLayer.Pool) {
+        let sum = sprites ?? SpriteLayer.Pool(surfaces: 0, pictures: 0, leftOut: 0)
+        sprites = SpriteLayer.Pool(surfaces: sum.surfaces + pool.surfaces, pictures: sum.pictures + pool.pictures,
+                                   leftOut: sum.leftOut + pool.leftOut)
+    }
 
     func summary(now: Double, wakeupTimes: [Double]) -> String {
         let sorted = latencies.sorted()
@@ -41,6 +49,7 @@ final class Statistics {
             : "; \(restoringLatencies.count) input frames brought idle buffers back: input-to-commit median \(Self.microseconds(restoringLatencies.sorted(), 0.5)) µs"
         return "statistics: \(commits) commits; \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback); input-to-commit median \(Self.microseconds(sorted, 0.5)) µs, p90 \(Self.microseconds(sorted, 0.9)) µs; "
             + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit); \(animationStalls) animation stalls" + restoring
+            + (sprites.map { "; sprites: \($0.surfaces) surfaces made, \($0.pictures) pictures rendered, \($0.leftOut) left out" } ?? "")
     }
 
     /// The `q` quantile of sorted latencies, in whole microseconds ("-" when there are none).

@@ -41,10 +41,15 @@ final class SpriteLayer {
         surfaces.reserveCapacity(64)
     }
 
-    /// How many sprites show, how many surfaces the pool made, and the pictures rendered.
-    var shownCount: Int { planner.placements.count }
-    var surfaceCount: Int { surfaces.count }
-    var rasterizations: Int { art.rasterizations }
+    /// What the pool made (for --statistics): surfaces, pictures rendered, sprites left out
+    /// past the cap.
+    struct Pool {
+        var surfaces: Int
+        var pictures: Int
+        var leftOut: Int
+    }
+
+    var pool: Pool { Pool(surfaces: surfaces.count, pictures: art.rasterizations, leftOut: planner.droppedCount) }
 
     /// Shows `items` (this frame's, back to front) at `scale` device pixels per logical px;
     /// `damage` (logical) says which drawn sprites must be drawn again. Whether any sprite's
@@ -85,11 +90,6 @@ final class SpriteLayer {
         }
         if planner.orderChanged { restack() }
         return changed
-    }
-
-    /// Hides every sprite (pause, a switch to the canvas); whether any showed.
-    func hideAll() -> Bool {
-        (try? show([], damage: [], scale: 1)) ?? false
     }
 
     /// Whether pictures or drawn buffers are held (for the idle release).

@@ -8,6 +8,8 @@ final class Output {
     let globalName: UInt32
     let version: UInt32
     private(set) var name = ""
+    /// The name, or `#` and the global's number before the name is known (for the log).
+    var label: String { name.isEmpty ? "#\(globalName)" : name }
     private(set) var scale: Int32 = 1
     private(set) var transform: Int32 = 0
     private(set) var modeSize = (width: Int32(0), height: Int32(0))

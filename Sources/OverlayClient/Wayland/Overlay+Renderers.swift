@@ -12,7 +12,7 @@ extension Overlay {
         if wantsSprites {
             sprites = SpriteLayer(parent: surface, connection: connection)
             if sprites == nil {
-                events.note("overlay on \(output.name): sprites need wl_subcompositor and wp_viewporter: drawing on the canvas")
+                events.note("overlay on \(output.label): sprites need wl_subcompositor and wp_viewporter: drawing on the canvas")
             }
         } else {
             sprites?.destroy()  // subsurfaces unmap as they go

@@ -176,7 +176,7 @@ final class Overlay {
         if newWidth != logicalSize.width || newHeight != logicalSize.height {
             logicalSize = (max(1, newWidth), max(1, newHeight))
             scene.resize(to: size)
-            events.note("overlay on \(output.name.isEmpty ? "#\(output.globalName)" : output.name): \(logicalSize.width)×\(logicalSize.height) logical px")
+            events.note("overlay on \(output.label): \(logicalSize.width)×\(logicalSize.height) logical px")
         }
         isConfigured = true
         applyScale(force: true)
