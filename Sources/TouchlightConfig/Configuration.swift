@@ -87,7 +87,7 @@ public enum RendererChoice: String, CaseIterable, Sendable {
     case canvas
     /// Pooled subsurfaces with small pre-rendered buffers, moved and blended by the compositor.
     case sprites
-    /// The measured better one where the compositor allows it (see the README's figures).
+    /// The measured better one: today the canvas (see the README's Benchmarks).
     case auto
 }
 
