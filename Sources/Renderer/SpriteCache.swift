@@ -90,13 +90,7 @@ final class SpriteCache {
         let c = Point(x: center, y: center)
         let image = Canvas(width: size, height: size)
         let mask = MaskImage(width: size, height: size)
-        let r = look.radius * scale, w = look.ringWidth * scale
-        let parts: [(DeviceShape, Color)] = [
-            (.ring(center: c, radius: look.shadowRadius * scale, width: w), Color.black.withOpacity(look.shadowOpacity)),
-            (.disc(center: c, radius: r), opaque.withOpacity(look.fillOpacity)),
-            (.ring(center: c, radius: r, width: w), opaque.withOpacity(look.ringOpacity)),
-        ]
-        for (shape, paintColor) in parts where paintColor.alpha > 0 {
+        for (shape, paintColor) in look.parts(center: c, scale: scale, color: opaque) where paintColor.alpha > 0 {
             mask.rasterize(shape, originX: 0, originY: 0, width: size, height: size)
             paint.value = paintColor.premultipliedARGB
             pixman_image_composite32(PIXMAN_OP_OVER, paint.image, mask.image, image.image,
@@ -106,5 +100,18 @@ final class SpriteCache {
         let sprite = MarkerSprite(image: image, center: center)
         markers[key] = sprite
         return sprite
+    }
+}
+
+extension MarkerLook {
+    /// The marker's parts in device pixels, back to front, in the opaque `color`: the shadow
+    /// ring, the fill and the ring, each at its opacity.
+    func parts(center c: Point, scale: Double, color: Color) -> [(DeviceShape, Color)] {
+        let r = radius * scale, w = ringWidth * scale
+        return [
+            (.ring(center: c, radius: shadowRadius * scale, width: w), Color.black.withOpacity(shadowOpacity)),
+            (.disc(center: c, radius: r), color.withOpacity(fillOpacity)),
+            (.ring(center: c, radius: r, width: w), color.withOpacity(ringOpacity)),
+        ]
     }
 }

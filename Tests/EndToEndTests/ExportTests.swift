@@ -196,7 +196,7 @@ extension EndToEnd.ExportTests {
         environment["WAYLAND_DISPLAY"] = nil
         process.environment = environment
         let log = work.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         let deadline = Date().addingTimeInterval(10)

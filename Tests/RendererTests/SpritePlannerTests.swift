@@ -25,27 +25,7 @@ import TouchCore
         var previous: [DrawItem.Identity: Int] = [:]
         var mostAtOnce = 0
         for frame in 0..<20_000 {
-            time += 1.0 / 60
-            let p = Point(x: .random(in: 0...1000, using: &rng), y: .random(in: 0...1000, using: &rng))
-            let q = Point(x: .random(in: 0...1000, using: &rng), y: .random(in: 0...1000, using: &rng))
-            let key = Int.random(in: 0..<12, using: &rng)
-            let shape = ContactShape(major: .random(in: 0...20, using: &rng), minor: 6, orientation: 0.3)
-            switch Int.random(in: 0..<18, using: &rng) {
-            case 0, 1: v.touchDown(key: key, at: p, time: time, shape: shape)
-            case 2: v.touchUp(key: key, time: time)
-            case 3: v.showTap(at: p, time: time)
-            case 4: v.showDoubleTap(at: p, time: time)
-            case 5: v.showLongPress(at: p, time: time)
-            case 6: v.showSwipe(from: p, to: q, time: time)
-            case 7: v.updatePinch(p, q, time: time)
-            case 8: v.updateRotation(p, q, rotation: .random(in: -3...3, using: &rng), time: time)
-            case 9: v.updateEdgeSwipe(from: p, to: q, time: time)
-            case 10: v.endCue(GestureKind.allCases.randomElement(using: &rng) ?? .pan, time: time)
-            case 11: time += 1  // a pause: everything fades
-            default:
-                v.updatePan(at: p, time: time)
-                v.touchMoved(key: key, to: p, time: time, shape: shape)
-            }
+            randomVisualizerStep(v, time: &time, rng: &rng, pauses: true)
             v.update(to: time, bounds: bounds)
             let items = v.items
             planner.plan(items)

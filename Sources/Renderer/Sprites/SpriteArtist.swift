@@ -28,14 +28,7 @@ public final class SpriteArtist {
         let mask = self.mask(side: side)
         switch art {
         case .marker(let look, let rgb, let step):
-            let color = SpriteArt.color(rgb: rgb)
-            let r = look.radius * scale, w = look.ringWidth * scale
-            let parts: [(DeviceShape, Color)] = [
-                (.ring(center: c, radius: look.shadowRadius * scale, width: w), Color.black.withOpacity(look.shadowOpacity)),
-                (.disc(center: c, radius: r), color.withOpacity(look.fillOpacity)),
-                (.ring(center: c, radius: r, width: w), color.withOpacity(look.ringOpacity)),
-            ]
-            for (shape, partColor) in parts where partColor.alpha > 0 {
+            for (shape, partColor) in look.parts(center: c, scale: scale, color: SpriteArt.color(rgb: rgb)) where partColor.alpha > 0 {
                 composite(shape, partColor, through: mask, side: side, into: canvas)
             }
             // The marker fades as a whole, as the canvas composites its sprite at an opacity.
