@@ -1,8 +1,10 @@
 import CLinux
+import CWaylandClient
+import TouchCore
 import TouchlightConfig
 
-/// How an overlay's markers reach the screen (`[performance] renderer`), and what it gives
-/// back while it shows nothing.
+/// How an overlay's pixels reach the screen: the canvas (its own buffers), the sprites
+/// (`[performance] renderer`), and what it gives back while it shows nothing.
 extension Overlay {
     /// Takes `choice`: sprites need a subcompositor and a viewporter, else the canvas stays
     /// (with one log line). A change redraws everything.
@@ -54,5 +56,53 @@ extension Overlay {
             releaseCanvas()
         }
         events.note("overlay on \(output.name): nothing shown for \(idleMemory.delay) s: buffers released")
+    }
+
+    enum CanvasOutcome { case drawn, unchanged, busy, failed }
+
+    /// Draws the frame's damage into the next free buffer and attaches it (the caller
+    /// commits). While the canvas shows nothing it stays or becomes the transparent pixel: at
+    /// once with sprites, which leave the canvas the ink and toolbar only.
+    func drawCanvas(damage frameDamage: [Rect], pixels: (width: Int, height: Int), force: Bool) -> CanvasOutcome {
+        if idleMemory.isReleased {
+            if scene.canvasShowsNothing {
+                idleMemory.resize(width: logicalSize.width, height: logicalSize.height)
+                return .unchanged
+            }
+            idleMemory.restore()
+            applyScale(force: true)
+            events.note("overlay on \(output.name): something to show: buffers back")
+        } else if sprites != nil, scene.canvasShowsNothing {
+            releaseCanvas()
+            return .drawn
+        }
+        let buffer: ShmBuffer?
+        do { buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) } catch {
+            events.overlay(self, failed: error)
+            return .failed
+        }
+        guard let buffer else {
+            needsDraw = true  // every buffer is held by the compositor: try on the next callback
+            buffers.noteDamage(frameDamage)
+            requestFrame()
+            wl_surface_commit(surface)
+            return .busy
+        }
+        // Nothing changed and this buffer has nothing to catch up on (nil: everything): no commit.
+        guard force || !frameDamage.isEmpty || buffer.missedDamage?.isEmpty != true else { return .unchanged }
+        // Every buffer, this one included, gets this frame's damage; this one then draws all it
+        // missed. The lists keep their storage, so a steady stream of frames allocates nothing.
+        buffers.noteDamage(frameDamage)
+        let drawn = scene.draw(into: buffer.canvas, damage: buffer.missedDamage ?? [Rect(origin: .zero, size: size)])
+        if buffer.missedDamage == nil { buffer.missedDamage = [] }
+        buffer.missedDamage?.removeAll(keepingCapacity: true)
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        for rect in drawn {
+            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+        // After the transparent pixel, a buffer of another size: all of it is new to the compositor.
+        if idleMemory.restoredThisFrame { wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max) }
+        buffer.isBusy = true
+        return .drawn
     }
 }
