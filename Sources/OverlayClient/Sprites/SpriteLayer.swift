@@ -160,12 +160,10 @@ final class SpriteLayer {
             needsAnotherFrame = true  // all busy: drawn on the next frame
             return sprite.drawnOrigin
         }
-        buffers.noteDamage(localDamage)
-        let drawn = artist.draw(items[placement.items], origin: area.origin, scale: Double(pixels.width) / area.width,
-                                into: buffer.canvas, damage: buffer.missedDamage ?? [Rect(origin: .zero, size: area.size)])
-        if buffer.missedDamage == nil { buffer.missedDamage = [] }
-        buffer.missedDamage?.removeAll(keepingCapacity: true)
-        buffer.isBusy = true
+        let drawn = buffers.redraw(buffer, adding: localDamage, whole: Rect(origin: .zero, size: area.size)) { damage in
+            artist.draw(items[placement.items], origin: area.origin, scale: Double(pixels.width) / area.width,
+                        into: buffer.canvas, damage: damage)
+        }
         sprite.attach(buffer.buffer, damage: drawn)
         sprite.setDestination(width: sprite.drawnSize.width, height: sprite.drawnSize.height)
         sprite.drawnIsStale = false

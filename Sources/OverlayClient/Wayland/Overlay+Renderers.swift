@@ -41,7 +41,7 @@ extension Overlay {
         do {
             try idleMemory.release(width: logicalSize.width, height: logicalSize.height)
         } catch {
-            events.note("overlay on \(output.name): buffers kept: \(error)")
+            events.note("overlay on \(output.label): buffers kept: \(error)")
         }
     }
 
@@ -55,7 +55,7 @@ extension Overlay {
         } else {
             releaseCanvas()
         }
-        events.note("overlay on \(output.name): nothing shown for \(idleMemory.delay) s: buffers released")
+        events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released")
     }
 
     enum CanvasOutcome { case drawn, unchanged, busy, failed }
@@ -71,7 +71,7 @@ extension Overlay {
             }
             idleMemory.restore()
             applyScale(force: true)
-            events.note("overlay on \(output.name): something to show: buffers back")
+            events.note("overlay on \(output.label): something to show: buffers back")
         } else if sprites != nil, scene.canvasShowsNothing {
             releaseCanvas()
             return .drawn
@@ -90,19 +90,15 @@ extension Overlay {
         }
         // Nothing changed and this buffer has nothing to catch up on (nil: everything): no commit.
         guard force || !frameDamage.isEmpty || buffer.missedDamage?.isEmpty != true else { return .unchanged }
-        // Every buffer, this one included, gets this frame's damage; this one then draws all it
-        // missed. The lists keep their storage, so a steady stream of frames allocates nothing.
-        buffers.noteDamage(frameDamage)
-        let drawn = scene.draw(into: buffer.canvas, damage: buffer.missedDamage ?? [Rect(origin: .zero, size: size)])
-        if buffer.missedDamage == nil { buffer.missedDamage = [] }
-        buffer.missedDamage?.removeAll(keepingCapacity: true)
+        let drawn = buffers.redraw(buffer, adding: frameDamage, whole: Rect(origin: .zero, size: size)) { damage in
+            scene.draw(into: buffer.canvas, damage: damage)
+        }
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         for rect in drawn {
             wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
         // After the transparent pixel, a buffer of another size: all of it is new to the compositor.
         if idleMemory.restoredThisFrame { wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max) }
-        buffer.isBusy = true
         return .drawn
     }
 }

@@ -105,6 +105,19 @@ final class BufferRing {
         for buffer in buffers { Self.append(rects, to: &buffer.missedDamage) }
     }
 
+    /// Draws a frame into `buffer`, a free one of this ring: every buffer gets the frame's
+    /// `damage`, then `draw` redraws all `buffer` missed (or `whole`, when it missed
+    /// everything), and `buffer` is caught up and held for the compositor. Returns what `draw`
+    /// redrew. The lists keep their storage, so a steady stream of frames allocates nothing.
+    func redraw(_ buffer: ShmBuffer, adding damage: [Rect], whole: Rect, with draw: ([Rect]) -> [PixelRect]) -> [PixelRect] {
+        noteDamage(damage)
+        let drawn = draw(buffer.missedDamage ?? [whole])
+        if buffer.missedDamage == nil { buffer.missedDamage = [] }
+        buffer.missedDamage?.removeAll(keepingCapacity: true)
+        buffer.isBusy = true
+        return drawn
+    }
+
     /// Past this many rectangles a damage list becomes nil, everything: redrawing all is then
     /// about as cheap as walking the list, and the list stops growing.
     static let damageListLimit = 256
