@@ -33,6 +33,11 @@ let package = Package(
         .target(name: "Annotation", dependencies: ["TouchCore", "Visualizer"]),
         .target(name: "TouchlightConfig", dependencies: ["Visualizer", "Annotation", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CSPNG"], swiftSettings: optimizedEvenInDebug),
+        // The GLES 2 renderer: EGL, its shaders (shaders/*.vert, *.frag, as resources).
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libwayland-dev"])]),
+        .target(name: "Shaders", path: "shaders", exclude: ["README.md"],
+                resources: [.copy("quad.vert"), .copy("marker.frag"), .copy("ripple.frag"), .copy("stroke.frag"), .copy("texture.frag")]),
+        .target(name: "GLRenderer", dependencies: ["Renderer", "Visualizer", "CEGL", "Shaders"]),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
@@ -41,7 +46,7 @@ let package = Package(
         .target(name: "SafeFiles"),
         .target(name: "HeadlessSession", dependencies: ["SafeFiles"]),
         .target(name: "OverlayClient",
-                dependencies: ["Renderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
+                dependencies: ["Renderer", "GLRenderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
             "OverlayClient", "TouchlightConfig", "Annotation", "HeadlessSession", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -53,6 +58,7 @@ let package = Package(
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),
         .testTarget(name: "AnnotationTests", dependencies: ["Annotation"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Annotation", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "Renderer", "Shaders", "TestSupport"]),
         .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient", "TestSupport"]),
         .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),

@@ -68,7 +68,7 @@ final class InkRasterizer {
 }
 
 /// A logical rectangle in whole device pixels, rounded outwards.
-func devicePixels(of bounds: Rect, scale: Double) -> PixelRect {
+public func devicePixels(of bounds: Rect, scale: Double) -> PixelRect {
     guard !bounds.isNull else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
     let x0 = pixel((bounds.minX * scale).rounded(.down)), y0 = pixel((bounds.minY * scale).rounded(.down))
     let x1 = pixel((bounds.maxX * scale).rounded(.up)) + 1, y1 = pixel((bounds.maxY * scale).rounded(.up)) + 1

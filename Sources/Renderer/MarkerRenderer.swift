@@ -173,17 +173,17 @@ public struct PixelRect: Equatable, Sendable {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 
-    var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
 
-    func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
+    public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
 
-    func intersection(_ other: PixelRect) -> PixelRect {
+    public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
-    func clipped(toWidth w: Int, height h: Int) -> PixelRect {
+    public func clipped(toWidth w: Int, height h: Int) -> PixelRect {
         intersection(PixelRect(x: 0, y: 0, width: w, height: h))
     }
 }

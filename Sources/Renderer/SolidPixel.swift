@@ -32,12 +32,12 @@ final class SolidPixel {
 
 extension Color {
     /// The colour as a premultiplied ARGB8888 value.
-    var premultipliedARGB: UInt32 {
+    public var premultipliedARGB: UInt32 {
         let a = max(0, min(1, alpha))
         func channel(_ v: Double) -> UInt32 { UInt32((max(0, min(1, v)) * a * 255).rounded()) }
         return UInt32((a * 255).rounded()) << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue)
     }
 
     /// The alpha as a byte (0…255).
-    var alphaByte: UInt8 { UInt8((max(0, min(1, alpha)) * 255).rounded()) }
+    public var alphaByte: UInt8 { UInt8((max(0, min(1, alpha)) * 255).rounded()) }
 }

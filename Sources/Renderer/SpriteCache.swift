@@ -105,13 +105,23 @@ final class SpriteCache {
 
 extension MarkerLook {
     /// The marker's parts in device pixels, back to front, in the opaque `color`: the shadow
-    /// ring, the fill and the ring, each at its opacity.
+    /// ring, the fill, the ring and the outline, each at its opacity.
     func parts(center c: Point, scale: Double, color: Color) -> [(DeviceShape, Color)] {
         let r = radius * scale, w = ringWidth * scale
+        let paints = partColors(color)
         return [
-            (.ring(center: c, radius: shadowRadius * scale, width: w), Color.black.withOpacity(shadowOpacity)),
-            (.disc(center: c, radius: r), color.withOpacity(fillOpacity)),
-            (.ring(center: c, radius: r, width: w), color.withOpacity(ringOpacity)),
+            (.ring(center: c, radius: shadowRadius * scale, width: w), paints.shadow),
+            (.disc(center: c, radius: r), paints.fill),
+            (.ring(center: c, radius: r, width: w), paints.ring),
+            (.ring(center: c, radius: outlineRadius * scale, width: outlineWidth * scale), paints.outline),
         ]
+    }
+
+    /// The colours of the marker's parts in the opaque `color`, each at its opacity: the
+    /// shadow's black, the fill's, the ring's, and the outline's black or white (transparent
+    /// without an outline).
+    public func partColors(_ color: Color) -> (shadow: Color, fill: Color, ring: Color, outline: Color) {
+        (Color.black.withOpacity(shadowOpacity), color.withOpacity(fillOpacity), color.withOpacity(ringOpacity),
+         color.contrastingOutline.withOpacity(outlineWidth > 0 ? 1 : 0))
     }
 }

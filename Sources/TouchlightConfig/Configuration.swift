@@ -87,7 +87,9 @@ public enum RendererChoice: String, CaseIterable, Sendable {
     case canvas
     /// Pooled subsurfaces with small pre-rendered buffers, moved and blended by the compositor.
     case sprites
-    /// The measured better one: today the canvas (see the README's Benchmarks).
+    /// OpenGL ES 2 through EGL: every item a shader-drawn quad, the ink a texture.
+    case gles
+    /// GLES where a GPU draws it, else the canvas (see the README's Benchmarks).
     case auto
 }
 

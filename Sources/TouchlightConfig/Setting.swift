@@ -1,3 +1,4 @@
+import Foundation
 import TouchCore
 import TouchscreenInput
 import Visualizer
@@ -37,6 +38,25 @@ extension Setting {
                     config[keyPath: key] = v
                     return true
                 }, current: { .number($0[keyPath: key]) })
+    }
+
+    /// A size in logical px, or a share of the output's shorter side written as a percentage
+    /// ("2.5%"), which sets `share` (0.025) and leaves `key` to be resolved per output.
+    static func length(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Double> & Sendable,
+                       share: WritableKeyPath<Configuration, Double?> & Sendable, _ range: ClosedRange<Double>,
+                       percent: ClosedRange<Double>) -> Setting {
+        Setting(section: section, name: name, help: help,
+                expected: "a number from \(format(range.lowerBound)) to \(format(range.upperBound)), or a percentage of the output's shorter side from \"\(format(percent.lowerBound))%\" to \"\(format(percent.upperBound))%\"",
+                apply: { value, config in
+                    if let v = value.asDouble, range.contains(v) {
+                        (config[keyPath: key], config[keyPath: share]) = (v, nil)
+                        return true
+                    }
+                    guard case .text(let text) = value, text.hasSuffix("%"),
+                          let p = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), percent.contains(p) else { return false }
+                    config[keyPath: share] = p / 100
+                    return true
+                }, current: { config in config[keyPath: share].map { .text(format($0 * 100) + "%") } ?? .number(config[keyPath: key]) })
     }
 
     static func milliseconds(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Double> & Sendable,

@@ -3,12 +3,15 @@ import TouchscreenInput
 extension Setting {
     static let all: [Setting] = [
         // [marker]
-        .number("marker", "radius", "Radius of the marker disc, larger than a fingertip.", \.style.markerRadius, 4...400),
-        .number("marker", "ring_width", "Width of the ring around the disc.", \.style.ringWidth, 0.5...50),
+        .length("marker", "radius", "Radius of the marker disc, larger than a fingertip: logical px, or \"2.5%\" of the output's shorter side (the same size in a recording at any resolution).",
+                \.style.markerRadius, share: \.style.markerRadiusShare, 4...400, percent: 0.1...20),
+        .length("marker", "ring_width", "Width of the ring around the disc: logical px, or a percentage of the output's shorter side.",
+                \.style.ringWidth, share: \.style.ringWidthShare, 0.5...50, percent: 0.01...5),
         .colors("marker", "palette", "Colour per finger: finger 1 takes the first, a lifted finger's colour is reused next.", \.style.palette),
         .number("marker", "fill_opacity", "Opacity of the disc.", \.style.fillOpacity, 0...1),
         .number("marker", "ring_opacity", "Opacity of the ring.", \.style.ringOpacity, 0...1),
         .number("marker", "shadow_opacity", "Dark outline that keeps markers visible on light backgrounds (0: none).", \.style.shadowOpacity, 0...1),
+        .flag("marker", "outline", "A thin outline around the ring in black or white, whichever contrasts with the marker's colour (reads on any background and in video).", \.style.markerOutline),
         .flag("marker", "contact_shape", "Draw the contact ellipse when the touchscreen reports one.", \.style.showContactShape),
         // [ripple]
         .flag("ripple", "enabled", "Leave ripples along a moving finger's path.", \.style.ripplesEnabled),
@@ -19,6 +22,8 @@ extension Setting {
         // [fade]
         .milliseconds("fade", "lift_ms", "How long a lifted finger's marker takes to fade out.", \.style.liftFadeDuration, 0...10_000),
         .milliseconds("fade", "stale_ms", "A marker whose touch sends nothing for this long fades out (a lost up event).", \.style.staleTimeout, 100...600_000),
+        // [video]
+        .milliseconds("video", "min_visible_ms", "A marker stays fully shown at least this long after its finger went down, so short taps show in recordings (120: four frames at 30 fps).", \.style.minimumVisibleDuration, 0...2_000),
         // [gestures]
         .cues("gestures", "show", "Gesture cues to draw."),
         .color("gestures", "cue_color", "Colour of the gesture cues.", \.style.cueColor),
@@ -57,7 +62,7 @@ extension Setting {
         .integer("performance", "max_ripples", "Most ripples at once; past it the oldest is recycled.", \.style.maximumRipples, 0...10_000),
         .integer("performance", "max_cues", "Most gesture cues at once.", \.style.maximumCues, 1...1_000),
         .integer("performance", "max_fps", "Frames per second at most (0: as often as the compositor asks).", \.maximumFrameRate, 0...1_000),
-        .choice("performance", "renderer", "How markers reach the screen: canvas (pixels in the overlay's own buffers), sprites (small subsurfaces the compositor moves) or auto.", \.renderer),
+        .choice("performance", "renderer", "How markers reach the screen: canvas (pixels in the overlay's own buffers, drawn with pixman), sprites (small subsurfaces the compositor moves), gles (OpenGL ES 2 shaders) or auto (gles on a GPU, else canvas).", \.renderer),
         .milliseconds("performance", "idle_release_ms", "With nothing shown for this long, an overlay gives its drawing memory back (0: keeps it).", \.idleReleaseDelay, 0...3_600_000),
     ]
 

@@ -18,8 +18,9 @@ extension EndToEnd {
             let log: String
         }
 
-        /// The held fingers drawn by `renderer` on an 800×600 px output at `scale`, 2.5 s in.
-        static func run(_ renderer: String, scale: String) throws -> Run {
+        /// The held fingers drawn by `renderer` on an 800×600 px output at `scale`, 2.5 s in;
+        /// `environment` (NAME=value) is added to touchlight's.
+        static func run(_ renderer: String, scale: String, environment: [String] = []) throws -> Run {
             let sway = try Desktop()
             defer { sway.stop() }
             _ = try sway.swaymsg("output", "HEADLESS-1", "scale", scale)
@@ -29,9 +30,10 @@ extension EndToEnd {
             try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: file, atomically: true, encoding: .utf8)
             defer { unlink(file) }
             let log = Pipe()
-            let touchlight = try sway.start(Desktop.touchlight.path, ["--config", file, "--replay", trace, "--verbose"], stderr: log)
+            let touchlight = try sway.start("/usr/bin/env", environment + [Desktop.touchlight.path, "--config", file, "--replay", trace, "--verbose"],
+                                            stderr: log)
             usleep(2_500_000)  // the replay starts 0.3 s in; by 2.2 s only the held markers and the trail show
-            let shot = try sway.screenshot("\(renderer)-scale-\(scale)")
+            let shot = try sway.screenshot("\(renderer)-scale-\(scale)\(environment.isEmpty ? "" : "-" + String(environment[0].prefix { $0 != "=" }))")
             let bytes = IdleMemoryTests.bufferBytes(of: touchlight.processIdentifier)
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "\(renderer): no exit on SIGTERM")
@@ -92,7 +94,8 @@ extension EndToEnd {
         }
 
         /// Switching renderers by editing the configuration while fingers rest: the markers stay
-        /// where they are (canvas → sprites → canvas), and the sprites' subsurfaces go.
+        /// where they are (canvas → sprites → gles → canvas), and the sprites' subsurfaces and
+        /// the GLES window go.
         @Test func switchingRenderersWhileRunning() throws {
             let directory = NSTemporaryDirectory() + "touchlight-switch-\(UUID().uuidString.prefix(8))"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -110,14 +113,14 @@ extension EndToEnd {
             let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
             usleep(1_500_000)
             var shots: [Image] = [try sway.screenshot("switch-canvas")]
-            for renderer in ["sprites", "canvas"] {
+            for renderer in ["sprites", "gles", "canvas"] {
                 try use(renderer)
                 usleep(700_000)
                 shots.append(try sway.screenshot("switch-\(renderer)"))
             }
             let printed = drain(log)
-            #expect(printed.components(separatedBy: "configuration reloaded").count - 1 == 2, "\(printed.suffix(1500))")
-            // The same bound as above at scale 1 (√2 logical px).
+            #expect(printed.components(separatedBy: "configuration reloaded").count - 1 == 3, "\(printed.suffix(1500))")
+            // The same bound as above at scale 1 (√2 logical px; GL is nearer).
             let runs = shots.map { Run(shot: $0, baseline: baseline, bufferBytes: 0, log: "") }
             for (x, y) in Self.fingers {
                 let first = Self.centroid(runs[0], around: x, y, radius: 40)
@@ -128,7 +131,7 @@ extension EndToEnd {
                 }
             }
             // Back on the canvas, exactly what it showed before the switch (the fingers rest).
-            let changed = shots[2].differences(from: shots[0])
+            let changed = shots[3].differences(from: shots[0])
             #expect(changed.isEmpty, "\(changed.count) pixels differ from the first canvas frame, first \(changed.prefix(3))")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))

@@ -65,6 +65,33 @@ import TouchlightConfig
         #expect(wide.positionScale.y == 400.0 / 600 && wide.renderScale == 1)
     }
 
+    /// `radius = "2.5%"`: a marker is the same share of the frame on a 1280×720 output and on
+    /// a 2560×1440 one (each rendered at its own size), so both look alike scaled to one video
+    /// size; a fixed radius is the same number of pixels on both.
+    @Test(arguments: [true, false])
+    func relativeMarkersAreTheSameShareOfAnyOutput(relative: Bool) throws {
+        var configuration = Configuration()
+        configuration.style.ripplesEnabled = false
+        configuration.style.showCues = []
+        configuration.style.shadowOpacity = 0
+        if relative { (configuration.style.markerRadiusShare, configuration.style.ringWidthShare) = (0.025, 0.0025) }
+        var widths: [Int] = []
+        for (width, height) in [(1280, 720), (2560, 1440)] {
+            let trace = try TouchTrace(text: "touchlight-trace 1\noutput \(width) \(height) 1\n0.1 1 down \(width / 2) \(height / 2)\n0.5 1 up \(width / 2) \(height / 2)\n")
+            let frame = Self.frames(trace, configuration: configuration)[12]  // 0.2 s: the finger is down
+            let row = height / 2
+            let covered = (0..<width).filter { Self.alpha(frame, width: width, x: $0, y: row) > 0 }
+            widths.append((covered.last ?? 0) - (covered.first ?? 0) + 1)
+        }
+        if relative {
+            // 2.5% of 720 is 18 px, plus the ring's outer half (0.9) and anti-aliasing: about 38.
+            #expect(abs(widths[1] - 2 * widths[0]) <= 2, "\(widths)")
+            #expect((36...42).contains(widths[0]), "\(widths)")
+        } else {
+            #expect(widths[0] == widths[1], "\(widths)")
+        }
+    }
+
     /// The marker's fill at half opacity, drawn alone, comes out as alpha 128 in straight RGBA
     /// (the export's half of the WebM alpha test).
     @Test func aHalfOpaqueFillIsAlpha128() {

@@ -29,6 +29,8 @@ import Visualizer
         c.style.rippleEndScale = 0.5
         c.style.rippleOpacity = 0.3
         c.style.liftFadeDuration = 0.15
+        c.style.minimumVisibleDuration = 0.25
+        c.style.markerOutline = true
         c.style.staleTimeout = 2
         c.style.showCues = [.tap, .pinch]
         c.style.cueColor = Color(hex: "#FFEE00")!
@@ -74,10 +76,24 @@ import Visualizer
         }
     }
 
+    /// Sizes as shares of the output: read as percentages, kept as shares, written back as
+    /// they were; a plain number afterwards clears the share.
+    @Test func relativeSizesReadAndRoundTrip() throws {
+        let c = try Configuration(toml: "[marker]\nradius = \"2.5%\"\nring_width = \" 0.25%\"\n", file: "relative.toml")
+        #expect(c.style.markerRadiusShare == 0.025 && c.style.ringWidthShare == 0.0025)
+        #expect(c.tomlText.contains("radius = \"2.5%\"") && c.tomlText.contains("ring_width = \"0.25%\""))
+        #expect(try Configuration(toml: c.tomlText, file: "back.toml") == c)
+        #expect(c.style.resolved(shorterSide: 2160).markerRadius == 54, "2.5% of a 4K output's 2160 px")
+        let plain = try Configuration(toml: "[marker]\nradius = 20\n", file: "plain.toml")
+        #expect(plain.style.markerRadiusShare == nil && plain.style.markerRadius == 20)
+    }
+
     /// Bad files and the exact messages they get.
     @Test(arguments: [
         ("[marker]\nradius = \"big\"\n",
-         ["bad.toml:2:1: [marker] radius: found \"big\" (a string); expected a number from 4 to 400"]),
+         ["bad.toml:2:1: [marker] radius: found \"big\" (a string); expected a number from 4 to 400, or a percentage of the output's shorter side from \"0.1%\" to \"20%\""]),
+        ("[marker]\nradius = \"25%\"\n",
+         ["bad.toml:2:1: [marker] radius: found \"25%\" (a string); expected a number from 4 to 400, or a percentage of the output's shorter side from \"0.1%\" to \"20%\""]),
         ("[marker]\nfill_opacity = 1.5\n",
          ["bad.toml:2:1: [marker] fill_opacity: found 1.5 (a number); expected a number from 0 to 1"]),
         ("[ripple]\nspacng = 20\n",
@@ -99,7 +115,7 @@ import Visualizer
         ("[gestures]\nshow = [\"tap\", \"wave\"]\n",
          ["bad.toml:2:1: [gestures] show: found [\"tap\", \"wave\"] (a list); expected a list of cue names from \"tap\", \"double-tap\", \"long-press\", \"pan\", \"pinch\", \"rotation\", \"swipe\", \"edge-swipe\""]),
         ("radius = 30\n",
-         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [gestures], [input], [output], [annotate], [performance]; did you mean [marker] radius?"]),
+         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [video], [gestures], [input], [output], [annotate], [performance]; did you mean [marker] radius?"]),
         ("[marker\nradius = 30\n",
          ["bad.toml:1:8: not valid TOML: Error while parsing table header: expected ']', saw '\\n'"]),
     ])

@@ -31,6 +31,41 @@ import TouchCore
         #expect(!v.isAnimating && v.items.isEmpty)
     }
 
+    /// `[video] min_visible_ms`: a 60 ms tap's marker stays fully shown until 120 ms after the
+    /// finger went down (four frames of a 30 fps recording), and a timer (not frames) takes it
+    /// there; a longer touch fades at once on lift, and 0 turns the hold off.
+    @Test func aShortTapsMarkerStaysAtLeastTheMinimumVisibleTime() {
+        var style = VisualizerStyle()
+        style.ripplesEnabled = false
+        style.showCues = []
+        let v = TouchVisualizer(style: style)
+        v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 10)
+        v.touchUp(key: 1, time: 10.06)
+        v.update(to: 10.06, bounds: screen)
+        #expect(markers(v).first?.color.alpha == 1)
+        #expect(!v.isAnimating && v.nextDeadline == 10.12, "nothing moves until the minimum is over: \(String(describing: v.nextDeadline))")
+        v.update(to: 10.119, bounds: screen)
+        #expect(markers(v).first?.color.alpha == 1, "still fully shown just before 120 ms")
+        #expect(v.activeMarkerCount == 0, "the finger is up: its colour slot is free")
+        v.update(to: 10.12 + style.liftFadeDuration / 2, bounds: screen)
+        let halfway = markers(v).first?.color.alpha ?? 0
+        #expect(halfway > 0.2 && halfway < 0.8 && v.isAnimating, "fading from 120 ms: \(halfway)")
+        v.update(to: 10.12 + style.liftFadeDuration, bounds: screen)
+        #expect(markers(v).isEmpty)
+
+        // A touch longer than the minimum fades at its lift; with 0, a short one does too.
+        for (minimum, down, up) in [(0.12, 0.0, 0.5), (0.0, 0.0, 0.03)] {
+            var style = style
+            style.minimumVisibleDuration = minimum
+            let v = TouchVisualizer(style: style)
+            v.touchDown(key: 1, at: Point(x: 100, y: 100), time: down)
+            v.touchUp(key: 1, time: up)
+            v.update(to: up + style.liftFadeDuration / 2, bounds: screen)
+            let alpha = markers(v).first?.color.alpha ?? 0
+            #expect(alpha > 0.2 && alpha < 0.8, "minimum \(minimum), touch \(up - down) s: \(alpha) half-way through the fade")
+        }
+    }
+
     @Test func fingerSlotsTakeThePaletteInOrderAndReuseFreedSlots() {
         let v = TouchVisualizer()
         let palette = v.style.palette

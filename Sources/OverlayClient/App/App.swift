@@ -108,6 +108,11 @@ public final class App {
 
     /// Runs until SIGINT or SIGTERM (status 0) or until the compositor goes away (status 1).
     public func run() -> Int32 {
+        // The compositor's source first: its read ends before any other handler runs, so a
+        // handler that draws with EGL (whose driver reads the connection itself) never runs
+        // while this thread holds a prepared read, which would deadlock it.
+        let displayFD = wl_display_get_fd(connection.display)
+        loop.add(fd: displayFD) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
         loop.addSignalsAndTimers(signalFD: signalFD, scheduler: scheduler) { [unowned self] signal in
             self.note("signal \(signal): exiting")
             self.exitStatus = 0
@@ -118,8 +123,6 @@ public final class App {
                 if revents & Int16(POLLIN) != 0, watcher.fileChanged() { self.reloadConfiguration(from: path) }
             }
         }
-        let displayFD = wl_display_get_fd(connection.display)
-        loop.add(fd: displayFD) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
         do { try startControl() } catch { return startFailed(error) }
         recordAnnotation()

@@ -53,6 +53,7 @@ public enum Doctor {
             lines.append("Seats:")
             if seats.isEmpty { lines.append("  none") }
             for seat in seats { lines.append("  \(seat.name.isEmpty ? "(unnamed)" : seat.name): \(seat.capabilityNames)") }
+            lines.append(glStatus(connection))
             for output in outputs { output.destroy() }
             for seat in seats { seat.destroy() }
             connection.destroyGlobals()
@@ -64,6 +65,18 @@ public enum Doctor {
         lines.append(touchscreenStatus())
         lines.append("Configuration: " + configurationStatus(configurationPath))
         return (lines.joined(separator: "\n"), connected)
+    }
+
+    /// What the GLES renderer would run on, and whether `auto` picks it.
+    private static func glStatus(_ connection: Connection) -> String {
+        switch connection.sharedGL() {
+        case .success(let gl):
+            let auto = gl.context.isSoftware ? "software: renderer = \"auto\" draws on the canvas"
+                : GLShared.mayHaveHardwareGL ? "renderer = \"auto\" uses it" : "no /dev/dri render node: renderer = \"auto\" draws on the canvas"
+            return "OpenGL ES 2: \(gl.context.rendererName) (\(auto))"
+        case .failure(let error):
+            return "OpenGL ES 2: unavailable, \(error): renderer = \"gles\" and \"auto\" draw on the canvas"
+        }
     }
 
     private static func touchscreenStatus() -> String {

@@ -39,8 +39,8 @@ final class EventLoop {
     }
 
     /// Waits once for any source and runs the handlers of those that are ready. `before` runs
-    /// just before sleeping (the Wayland source flushes and prepares to read there); `cancel`
-    /// runs when the wait ends without the first source being ready.
+    /// just before sleeping (the Wayland source flushes and prepares to read there). Handlers
+    /// run in the order their sources were added.
     func runOnce(before: () -> Void) {
         dropRemoved()
         before()

@@ -112,12 +112,18 @@ final class OverlayScene {
     /// Draws the prepared frame where `damage` says (logical rectangles) and returns the device
     /// pixels it redrew.
     func draw(into canvas: Canvas, damage: [Rect]) -> [PixelRect] {
+        renderer.draw(items(), into: canvas, damage: damage)
+    }
+
+    /// The prepared frame's shapes, back to front: the toolbar's, then the visualizer's (on the
+    /// canvas); the ink goes under them (`renderer.underlay`). Valid until the next call.
+    func items() -> [DrawItem] {
         frameItems.removeAll(keepingCapacity: true)
         if !isPaused {
             if drawsToolbar { frameItems.append(contentsOf: ink.toolbarItems) }
             if visualizerOnCanvas { frameItems.append(contentsOf: window.visualizer.items) }
         }
-        return renderer.draw(frameItems, into: canvas, damage: damage)
+        return frameItems
     }
 
     /// Whether the overlay shows nothing at all (after `prepareFrame`): no marker, ripple or

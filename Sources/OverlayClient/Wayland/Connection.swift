@@ -1,6 +1,7 @@
 import CWaylandClient
 import CWaylandProtocols
 import Foundation
+import GLRenderer
 import Glibc
 
 /// The connection to the compositor and the globals it offers. Each global is bound at the
@@ -37,6 +38,9 @@ final class Connection {
     private(set) var tabletManager: OpaquePointer?
     /// The transparent pixel an idle overlay shows; without it, a 1×1 shm buffer.
     private(set) var singlePixelBufferManager: OpaquePointer?
+
+    /// The GLES renderer's display, context and shaders, once an overlay asked (`sharedGL()`).
+    var gl: Result<GLShared, GLError>?
 
     /// Called when an output global appears or disappears (after the first roundtrip).
     var onOutputAdded: ((OpaquePointer, UInt32, UInt32) -> Void)?
@@ -125,6 +129,7 @@ final class Connection {
 
     /// Destroys the bound globals and the registry (before disconnecting).
     func destroyGlobals() {
+        gl = nil  // EGL's own objects on the connection go first (eglTerminate)
         if let layerShell {
             if layerShellVersion >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
         }

@@ -6,33 +6,58 @@ import TouchlightConfig
 /// How an overlay's pixels reach the screen: the canvas (its own buffers), the sprites
 /// (`[performance] renderer`), and what it gives back while it shows nothing.
 extension Overlay {
-    /// Takes `choice`: sprites need a subcompositor and a viewporter, else the canvas stays
-    /// (with one log line). A change redraws everything.
+    /// Takes `choice`: sprites need a subcompositor and a viewporter, GLES an EGL display, a
+    /// context and shaders that compile; else the canvas stays (with one log line). A change
+    /// redraws everything.
     func use(_ choice: RendererChoice) {
-        let wantsSprites = Self.usesSprites(choice)
-        guard wantsSprites != (sprites != nil) else { return }
-        if wantsSprites {
+        let wanted = rendererKind(for: choice)
+        guard wanted != activeRenderer else { return }
+        sprites?.destroy()  // subsurfaces unmap as they go
+        sprites = nil
+        gles?.destroy()
+        gles = nil
+        switch wanted {
+        case .canvas: break
+        case .sprites:
             sprites = SpriteLayer(parent: surface, connection: connection)
             if sprites == nil {
                 events.note("overlay on \(output.label): sprites need wl_subcompositor and wp_viewporter: drawing on the canvas")
             }
-        } else {
-            sprites?.destroy()  // subsurfaces unmap as they go
-            sprites = nil
+        case .gles:
+            switch connection.sharedGL() {
+            case .success(let shared):
+                gles = GLLayer(surface: surface, shared: shared)
+                events.note("overlay on \(output.label): drawing with OpenGL ES 2 on \(shared.context.rendererName)")
+            case .failure(let error):
+                events.note("overlay on \(output.label): GLES unavailable, \(error): drawing on the canvas")
+            }
         }
         scene.visualizerOnCanvas = sprites == nil
         if isConfigured {
             draw(force: true)
         }
+        if gles != nil { buffers.removeAll() }  // the canvas's buffers: EGL's window has its own
     }
 
-    /// Whether `choice` means sprites. `auto` is the canvas: measured under sway, sprites
-    /// take a third of the memory while something shows but about twice the compositor's
-    /// CPU, and touchlight's own CPU falls by 30% at most (the README's Benchmarks).
-    nonisolated static func usesSprites(_ choice: RendererChoice) -> Bool {
+    enum RendererKind { case canvas, sprites, gles }
+
+    /// The renderer drawing now.
+    var activeRenderer: RendererKind { sprites != nil ? .sprites : gles != nil ? .gles : .canvas }
+
+    /// What `choice` asks for. `auto` is GLES where a GPU draws it (a render node, and the
+    /// driver is not software), else the canvas: measured under sway, sprites take a third of
+    /// the memory while something shows but about twice the compositor's CPU, and llvmpipe's
+    /// GLES costs more CPU than pixman (the README's Benchmarks).
+    func rendererKind(for choice: RendererChoice) -> RendererKind {
         switch choice {
-        case .canvas, .auto: false
-        case .sprites: true
+        case .canvas: return .canvas
+        case .sprites: return .sprites
+        case .gles: return .gles
+        case .auto:
+            guard GLShared.mayHaveHardwareGL, case .success(let shared) = connection.sharedGL(), !shared.context.isSoftware else {
+                return .canvas
+            }
+            return .gles
         }
     }
 
@@ -50,6 +75,7 @@ extension Overlay {
         guard isConfigured, !isClosed, scene.showsNothing, !scene.isAnimating else { return }
         scene.renderer.invalidateSprites()  // rasterized again when needed, in well under 1 ms each
         sprites?.releaseMemory()
+        gles?.releaseSurface()
         if idleMemory.isReleased {
             tl_malloc_trim()
         } else {
@@ -60,18 +86,43 @@ extension Overlay {
 
     enum CanvasOutcome { case drawn, unchanged, busy, failed }
 
+    /// Something is to be shown after the idle release: the surface takes its scale again and
+    /// the renderer draws everything anew. False while nothing shows (nothing to do).
+    private func restoreIfReleased(showsNothing: Bool) -> Bool {
+        guard idleMemory.isReleased else { return true }
+        if showsNothing {
+            idleMemory.resize(width: logicalSize.width, height: logicalSize.height)
+            return false
+        }
+        idleMemory.restore()
+        applyScale(force: true)
+        events.note("overlay on \(output.label): something to show: buffers back")
+        return true
+    }
+
+    /// Draws the frame with GLES into the window's back buffer (the caller presents it). A GL
+    /// failure falls back to the canvas, with one log line.
+    func drawWithGLES(_ layer: GLLayer, damage frameDamage: [Rect], pixels: (width: Int, height: Int), force: Bool) -> CanvasOutcome {
+        let wasReleased = idleMemory.isReleased
+        guard restoreIfReleased(showsNothing: scene.showsNothing) else { return .unchanged }
+        do {
+            let drawn = try layer.draw(scene.items(), underlay: scene.renderer.underlay, damage: frameDamage,
+                                       scale: scale.renderScale, pixels: pixels, force: force || wasReleased)
+            return drawn ? .drawn : .unchanged
+        } catch {
+            events.note("overlay on \(output.label): GLES failed, \(error): drawing on the canvas")
+            layer.destroy()
+            gles = nil
+            return drawCanvas(damage: frameDamage, pixels: pixels, force: true)
+        }
+    }
+
     /// Draws the frame's damage into the next free buffer and attaches it (the caller
     /// commits). While the canvas shows nothing it stays or becomes the transparent pixel: at
     /// once with sprites, which leave the canvas the ink and toolbar only.
     func drawCanvas(damage frameDamage: [Rect], pixels: (width: Int, height: Int), force: Bool) -> CanvasOutcome {
         if idleMemory.isReleased {
-            if scene.canvasShowsNothing {
-                idleMemory.resize(width: logicalSize.width, height: logicalSize.height)
-                return .unchanged
-            }
-            idleMemory.restore()
-            applyScale(force: true)
-            events.note("overlay on \(output.label): something to show: buffers back")
+            guard restoreIfReleased(showsNothing: scene.canvasShowsNothing) else { return .unchanged }
         } else if sprites != nil, scene.canvasShowsNothing {
             releaseCanvas()
             return .drawn

@@ -25,6 +25,8 @@ final class Overlay {
     let buffers: BufferRing
     /// The sprite renderer's subsurfaces (`renderer = "sprites"`); nil draws on the canvas.
     var sprites: SpriteLayer?
+    /// The GLES renderer on the overlay's surface (`renderer = "gles"`); nil draws on the canvas.
+    var gles: GLLayer?
     unowned let connection: Connection
     /// The buffers' release while nothing shows (`[performance] idle_release_ms`).
     let idleMemory: IdleMemory
@@ -289,7 +291,9 @@ final class Overlay {
             }
             if sprites.needsAnotherFrame { needsDraw = true }
         }
-        switch drawCanvas(damage: frameDamage, pixels: pixels, force: force) {
+        let outcome = gles.map { drawWithGLES($0, damage: frameDamage, pixels: pixels, force: force) }
+            ?? drawCanvas(damage: frameDamage, pixels: pixels, force: force)
+        switch outcome {
         case .failed, .busy: return
         case .unchanged where !spritesChanged && !force:
             arrangeNextFrame(committed: false)
@@ -298,7 +302,7 @@ final class Overlay {
         }
         arrangeNextFrame(committed: true)
         if sprites?.needsAnotherFrame == true { requestFrame() }
-        wl_surface_commit(surface)
+        if let gles, outcome == .drawn { gles.present() } else { wl_surface_commit(surface) }
         lastCommitTime = now
         events.overlayCommitted(self)
         idleMemory.frameCommitted()
@@ -358,6 +362,8 @@ final class Overlay {
         idleMemory.destroy()
         sprites?.destroy()
         sprites = nil
+        gles?.destroy()
+        gles = nil
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }

@@ -81,15 +81,24 @@ public struct MarkerLook: Hashable, Sendable {
     public var fillOpacity: Double
     public var ringOpacity: Double
     public var shadowOpacity: Double
+    /// The width of the auto-contrast outline around the ring (0: none), in black or white,
+    /// whichever contrasts more with the marker's colour (`Color.contrastingOutline`).
+    public var outlineWidth: Double
 
-    public init(radius: Double, ringWidth: Double, fillOpacity: Double, ringOpacity: Double, shadowOpacity: Double) {
-        (self.radius, self.ringWidth) = (radius, ringWidth)
+    public init(radius: Double, ringWidth: Double, fillOpacity: Double, ringOpacity: Double, shadowOpacity: Double,
+                outlineWidth: Double = 0) {
+        (self.radius, self.ringWidth, self.outlineWidth) = (radius, ringWidth, outlineWidth)
         (self.fillOpacity, self.ringOpacity, self.shadowOpacity) = (fillOpacity, ringOpacity, shadowOpacity)
     }
 
     /// The radius of the shadow ring, drawn just outside the marker's ring.
     public var shadowRadius: Double { radius + ringWidth }
 
-    /// How far from the centre the marker reaches (the shadow's outer edge, or the ring's).
-    public var outerRadius: Double { (shadowOpacity > 0 ? shadowRadius : radius) + ringWidth / 2 }
+    /// The radius of the outline, which hugs the ring's outer edge.
+    public var outlineRadius: Double { radius + ringWidth / 2 + outlineWidth / 2 }
+
+    /// How far from the centre the marker reaches (the shadow's outer edge, the outline's, or the ring's).
+    public var outerRadius: Double {
+        max((shadowOpacity > 0 ? shadowRadius : radius) + ringWidth / 2, radius + ringWidth / 2 + outlineWidth)
+    }
 }

@@ -124,8 +124,10 @@ public final class TouchVisualizer {
         markers.live.first { markers[$0].key == key && markers[$0].fadeStart == nil }
     }
 
+    /// The finger lifted: the marker fades from now, or once it has shown for the style's
+    /// minimum visible duration.
     private func endMarker(_ index: Int, at time: Double) {
-        markers[index].fadeStart = time
+        markers[index].fadeStart = max(time, markers[index].downTime + style.minimumVisibleDuration)
         let slot = markers[index].slot
         if usedSlots.indices.contains(slot) { usedSlots[slot] = false }
     }
@@ -144,6 +146,7 @@ public final class TouchVisualizer {
     /// Returns `isAnimating`.
     @discardableResult
     public func update(to time: Double, bounds: Rect) -> Bool {
+        resolveRelativeSizes(in: bounds)
         swap(&items, &previousItems)
         items.removeAll(keepingCapacity: true)
         isAnimating = false
@@ -154,6 +157,14 @@ public final class TouchVisualizer {
         appendMarkers(at: time)
         computeDamage(bounds: bounds)
         return isAnimating
+    }
+
+    /// Sizes given as shares of the output (`radius = "2.5%"`) follow the bounds' shorter side;
+    /// a change redraws everything.
+    private func resolveRelativeSizes(in bounds: Rect) {
+        guard style.markerRadiusShare != nil || style.ringWidthShare != nil, !bounds.isNull else { return }
+        let resolved = style.resolved(shorterSide: min(bounds.width, bounds.height))
+        if resolved.markerRadius != style.markerRadius || resolved.ringWidth != style.ringWidth { style = resolved }
     }
 
     private func retireFinished(at time: Double) {
@@ -201,7 +212,9 @@ public final class TouchVisualizer {
         for slot in markers.live {
             let m = markers[slot]
             var fade = 1.0
-            if let start = m.fadeStart {
+            if let start = m.fadeStart, time < start {
+                nextDeadline = min(nextDeadline ?? .infinity, start)  // a short tap, held up to its minimum
+            } else if let start = m.fadeStart {
                 fade = 1 - Easing.easeInOutQuad((time - start) / style.liftFadeDuration)
                 isAnimating = true
             } else {
@@ -223,7 +236,8 @@ public final class TouchVisualizer {
     /// The marker's look, from the style.
     private var markerLook: MarkerLook {
         MarkerLook(radius: style.markerRadius, ringWidth: style.ringWidth, fillOpacity: style.fillOpacity,
-                   ringOpacity: style.ringOpacity, shadowOpacity: style.shadowOpacity)
+                   ringOpacity: style.ringOpacity, shadowOpacity: style.shadowOpacity,
+                   outlineWidth: style.markerOutline ? max(1, style.ringWidth / 2) : 0)
     }
 
     /// The long-press fill: a ring around the pressing finger's marker that fills from the

@@ -1,3 +1,5 @@
+import Foundation  // pow
+
 /// A straight (not premultiplied) RGBA colour with components in 0…1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red, green, blue, alpha: Double
@@ -24,6 +26,19 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The colour with its alpha multiplied by `opacity`.
     public func withOpacity(_ opacity: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * max(0, min(1, opacity)))
+    }
+
+    /// Black or white, whichever contrasts more with this colour (WCAG contrast ratios of
+    /// relative luminance): the marker outline that keeps a light marker visible on white and
+    /// a dark one on black, on screen and in video.
+    public var contrastingOutline: Color {
+        func linear(_ c: Double) -> Double {
+            let c = max(0, min(1, c))
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        let againstBlack = (luminance + 0.05) / 0.05, againstWhite = 1.05 / (luminance + 0.05)
+        return againstBlack >= againstWhite ? .black : .white
     }
 
     /// `#RRGGBBAA`.

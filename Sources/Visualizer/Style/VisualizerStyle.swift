@@ -7,6 +7,11 @@ public struct VisualizerStyle: Equatable, Sendable {
     /// Radius of the marker disc: larger than a fingertip, so it shows around the finger.
     public var markerRadius = 30.0
     public var ringWidth = 3.0
+    /// When set, `markerRadius` is this share of the output's shorter side (0.025: 2.5%),
+    /// resolved on each frame's bounds, so a marker is the same share of a recording made at
+    /// any resolution. Likewise `ringWidthShare` for `ringWidth`.
+    public var markerRadiusShare: Double?
+    public var ringWidthShare: Double?
     /// Colour per finger slot; finger 1 takes the first. Slots beyond the palette wrap around.
     public var palette: [Color] = [
         Color(hex: "#3D8BFF")!, Color(hex: "#FF5C5C")!, Color(hex: "#3DDC84")!, Color(hex: "#FFB020")!,
@@ -18,6 +23,9 @@ public struct VisualizerStyle: Equatable, Sendable {
     public var ringOpacity = 0.95
     /// A dark outline that keeps markers visible on light backgrounds; 0 turns it off.
     public var shadowOpacity = 0.35
+    /// A thin outline around the ring in black or white, whichever contrasts more with the
+    /// marker's colour, so markers read on any background and in compressed video.
+    public var markerOutline = false
     /// Draw the contact ellipse when the input reports a contact shape.
     public var showContactShape = true
 
@@ -38,6 +46,10 @@ public struct VisualizerStyle: Equatable, Sendable {
     public var liftFadeDuration = 0.3
     /// A marker whose touch sends nothing for this long fades out (a lost up event).
     public var staleTimeout = 5.0
+    /// A marker stays fully shown at least this long after its finger went down, however
+    /// short the touch: a 60 ms tap would otherwise land in at most two frames of a 30 fps
+    /// recording. The default, 120 ms, is four such frames.
+    public var minimumVisibleDuration = 0.12
 
     // Gesture cues
     public var showCues: Set<GestureKind> = Set(GestureKind.allCases)
@@ -57,6 +69,15 @@ public struct VisualizerStyle: Equatable, Sendable {
     public var maximumCues = 32
 
     public init() {}
+
+    /// The style with its relative sizes resolved for an output whose shorter side is `side`
+    /// logical px (radius at least 1 px, ring width at least 0.5).
+    public func resolved(shorterSide side: Double) -> VisualizerStyle {
+        var style = self
+        if let share = markerRadiusShare, side.isFinite { style.markerRadius = max(1, share * side) }
+        if let share = ringWidthShare, side.isFinite { style.ringWidth = max(0.5, share * side) }
+        return style
+    }
 
     /// The colour of finger slot `slot` (0-based).
     public func color(forSlot slot: Int) -> Color {
