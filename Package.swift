@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "TouchscreenInput", dependencies: ["TouchCore"]),
         .target(name: "Annotation", dependencies: ["TouchCore", "Visualizer"]),
         .target(name: "TouchlightConfig", dependencies: ["Visualizer", "Annotation", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
-        .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CSPNG"], swiftSettings: optimizedEvenInDebug),
+        .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
+        .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CSPNG", "CText"], swiftSettings: optimizedEvenInDebug),
         // The GLES 2 renderer: EGL, its shaders (shaders/*.vert, *.frag, as resources).
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libwayland-dev"])]),
         .target(name: "Shaders", path: "shaders", exclude: ["README.md"],

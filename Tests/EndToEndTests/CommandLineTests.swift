@@ -51,7 +51,7 @@ extension EndToEnd {
             let checked = try touchlight(["config", "check", file])
             #expect(checked.status == 1)
             #expect(checked.stderr == """
-                \(file):2:1: [marker] radius: found 0 (an integer); expected a number from 4 to 400
+                \(file):2:1: [marker] radius: found 0 (an integer); expected a number from 4 to 400, or a percentage of the output's shorter side from "0.1%" to "20%"
                 \(file):4:1: [ripple] spacng: unknown key; did you mean spacing?
 
                 """)

@@ -21,31 +21,11 @@ extension EndToEnd {
             let s = Double(scale)!
             #expect(gles.log.contains("overlay on HEADLESS-1: drawing with OpenGL ES 2 on llvmpipe"), "\(gles.log.suffix(1500))")
             #expect(!gles.log.contains("drawing on the canvas"), "gles fell back: \(gles.log.suffix(1500))")
-            var largest = 0.0
-            for (x, y) in Sprites.fingers {
-                let a = Sprites.centroid(canvas, around: x, y, radius: Int(40 * s))
-                let b = Sprites.centroid(gles, around: x, y, radius: Int(40 * s))
-                let offset = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() / s
-                largest = max(largest, offset.isNaN ? .infinity : offset)
-                #expect(offset <= 2.squareRoot() * 0.5 / s + 0.05, "scale \(scale): the marker at (\(x), \(y)) is \(offset) logical px from the canvas's")
-            }
-            let (differing, changed) = Self.differences(gles, canvas)
+            let largest = Sprites.largestMarkerOffset(gles, from: canvas, scale: s, bound: 2.squareRoot() * 0.5 / s + 0.05)
+            let (differing, changed) = Sprites.differences(gles, canvas)
             #expect(differing * 20 <= changed, "scale \(scale): \(differing) of \(changed) pixels differ by over 64")
             #expect(changed > 3 * 2_000, "scale \(scale): the canvas showed too little: \(changed) pixels")
             print("gles at scale \(scale): largest marker offset \(largest) logical px; \(differing) of \(changed) pixels differ by over 64")
-        }
-
-        /// Pixels of `a` differing from `b` by over 64 in a channel, and pixels `b` changed from its baseline.
-        static func differences(_ a: Sprites.Run, _ b: Sprites.Run) -> (differing: Int, changed: Int) {
-            var differing = 0, changed = 0
-            for y in 0..<b.shot.height {
-                for x in 0..<b.shot.width {
-                    let p = a.shot[x, y], q = b.shot[x, y]
-                    if max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b)) > 64 { differing += 1 }
-                    if q != b.baseline[x, y] { changed += 1 }
-                }
-            }
-            return (differing, changed)
         }
 
         enum Failure: String, CaseIterable, CustomStringConvertible {
@@ -85,7 +65,7 @@ extension EndToEnd {
             #expect(lines.first?.contains(expected) == true, "\(failure): \(lines)")
             if failure == .brokenShader { #expect(lines.first?.contains("notDeclared") == true, "the driver's log is quoted: \(lines)") }
             // The canvas draws instead: what a canvas run shows.
-            let (differing, changed) = Self.differences(fallback, canvas)
+            let (differing, changed) = Sprites.differences(fallback, canvas)
             #expect(changed > 3 * 2_000 && differing * 100 <= changed, "\(failure): \(differing) of \(changed) pixels differ from the canvas's")
         }
 

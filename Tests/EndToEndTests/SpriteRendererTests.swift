@@ -54,6 +54,36 @@ extension EndToEnd {
             return sum.weight > 0 ? (sum.x / sum.weight, sum.y / sum.weight) : (.nan, .nan)
         }
 
+        /// How far each resting finger's centre of change in `run` is from `reference`'s, in
+        /// logical px; each is expected within `bound`. Returns the largest.
+        static func largestMarkerOffset(_ run: Run, from reference: Run, scale s: Double, bound: Double,
+                                        sourceLocation: SourceLocation = #_sourceLocation) -> Double {
+            var largest = 0.0
+            for (x, y) in fingers {
+                let a = centroid(reference, around: x, y, radius: Int(40 * s))
+                let b = centroid(run, around: x, y, radius: Int(40 * s))
+                let offset = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() / s
+                largest = max(largest, offset.isNaN ? .infinity : offset)
+                #expect(offset <= bound, "scale \(s): the marker at (\(x), \(y)) is \(offset) logical px from the reference's",
+                        sourceLocation: sourceLocation)
+            }
+            return largest
+        }
+
+        /// Pixels of `run` differing from `reference` by over 64 in a channel, and pixels
+        /// `reference` changed from its baseline (what the overlay showed).
+        static func differences(_ run: Run, _ reference: Run) -> (differing: Int, changed: Int) {
+            var differing = 0, changed = 0
+            for y in 0..<reference.shot.height {
+                for x in 0..<reference.shot.width {
+                    let p = run.shot[x, y], q = reference.shot[x, y]
+                    if max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b)) > 64 { differing += 1 }
+                    if q != reference.baseline[x, y] { changed += 1 }
+                }
+            }
+            return (differing, changed)
+        }
+
         /// Sprites sit on whole logical pixels where the canvas places its sprites on whole
         /// device pixels: along each axis a sprite is up to 0.5 logical px off, the canvas up to
         /// 0.5 device px, so the two centres may be √2·(0.5 + 0.5/scale) logical px apart.
@@ -67,22 +97,8 @@ extension EndToEnd {
             let s = Double(scale)!
             #expect(sprites.log.contains("touch 1 began"), "\(sprites.log.suffix(1500))")
             #expect(!sprites.log.contains("drawing on the canvas"), "sprites fell back: \(sprites.log.suffix(1500))")
-            var largest = 0.0
-            for (x, y) in Self.fingers {
-                let a = Self.centroid(canvas, around: x, y, radius: Int(40 * s))
-                let b = Self.centroid(sprites, around: x, y, radius: Int(40 * s))
-                let offset = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() / s
-                largest = max(largest, offset.isNaN ? .infinity : offset)
-                #expect(offset <= 2.squareRoot() * (0.5 + 0.5 / s), "scale \(scale): the marker at (\(x), \(y)) is \(offset) logical px from the canvas's")
-            }
-            var differing = 0, markerPixels = 0
-            for y in 0..<canvas.shot.height {
-                for x in 0..<canvas.shot.width {
-                    let a = canvas.shot[x, y], b = sprites.shot[x, y], base = canvas.baseline[x, y]
-                    if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 64 { differing += 1 }
-                    if a != base { markerPixels += 1 }
-                }
-            }
+            let largest = Self.largestMarkerOffset(sprites, from: canvas, scale: s, bound: 2.squareRoot() * (0.5 + 0.5 / s))
+            let (differing, markerPixels) = Self.differences(sprites, canvas)
             // Only edge pixels can differ that much: a half-pixel shift of an anti-aliased edge.
             #expect(differing * 20 <= markerPixels, "scale \(scale): \(differing) of \(markerPixels) pixels differ by over 64")
             #expect(markerPixels > 3 * 2_000, "scale \(scale): the canvas showed too little: \(markerPixels) pixels")

@@ -1,0 +1,167 @@
+import CPixman
+import CText
+import TouchCore
+import Visualizer
+
+/// Draws text into canvases with the libraries made for it: HarfBuzz shapes each run (so any
+/// script comes out right), FreeType rasterizes each glyph once per font size into pixman's
+/// glyph cache, and pixman composites them. Sizes are logical px; glyphs are rasterized at the
+/// device size (size × scale), so text is crisp at integer and fractional scales. An outline,
+/// stroked by FreeType and drawn under the fill, keeps text readable on any background.
+public final class TextRenderer {
+    /// How a piece of text looks.
+    public struct Style: Hashable, Sendable {
+        /// The em size, logical px.
+        public var size: Double
+        public var color: Color
+        /// The outline's colour and width (logical px; 0: none).
+        public var outline: Color
+        public var outlineWidth: Double
+
+        public init(size: Double, color: Color = .white, outline: Color = .black, outlineWidth: Double = 0) {
+            (self.size, self.color, self.outline, self.outlineWidth) = (size, color, outline, outlineWidth)
+        }
+    }
+
+    /// A run's size in logical px: its advance, and how far it reaches above and below the baseline.
+    public struct Metrics: Equatable, Sendable {
+        public var width: Double
+        public var ascent: Double
+        public var descent: Double
+        public var height: Double { ascent + descent }
+    }
+
+    public let font: FontMatch
+    private let library: FT_Library
+    private var cache: OpaquePointer
+    private let buffer: OpaquePointer  // hb_buffer_t
+    private var faces: [FaceKey: TextFace] = [:]
+    private var glyphs: [pixman_glyph_t] = []
+    private var nextKey: UInt = 1
+    private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
+    /// Glyph lookups in the cache, and how many found the glyph there (the rest were rasterized).
+    public private(set) var lookups = 0
+    public private(set) var hits = 0
+    /// The most font sizes kept at once; past it the faces (and their glyphs) start over.
+    static let faceCapacity = 16
+
+    private struct FaceKey: Hashable {
+        /// Em size and outline width in 1/64 device px.
+        var size: Int
+        var outline: Int
+    }
+
+    public init(font: FontMatch) throws(TextError) {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw .noFreeType }
+        self.library = library
+        self.font = font
+        cache = pixman_glyph_cache_create()
+        buffer = hb_buffer_create()
+        glyphs.reserveCapacity(256)
+        // Open it once now, so a file FreeType cannot read is reported at start, not at the first caption.
+        do { _ = try face(for: Style(size: 12), scale: 1) } catch {
+            pixman_glyph_cache_destroy(cache)
+            hb_buffer_destroy(buffer)
+            FT_Done_FreeType(library)
+            throw error
+        }
+    }
+
+    deinit {
+        faces.removeAll()
+        pixman_glyph_cache_destroy(cache)
+        hb_buffer_destroy(buffer)
+        FT_Done_FreeType(library)
+    }
+
+    /// The share of glyph lookups that found the glyph already rasterized.
+    public var hitRate: Double { lookups == 0 ? 0 : Double(hits) / Double(lookups) }
+
+    /// `text`'s size in `style` at `scale` device px per logical px.
+    public func measure(_ text: String, style: Style, scale: Double) -> Metrics {
+        guard let face = try? face(for: style, scale: scale) else { return Metrics(width: 0, ascent: 0, descent: 0) }
+        let advance = shape(text, with: face)
+        return Metrics(width: advance / scale, ascent: face.ascent / scale, descent: face.descent / scale)
+    }
+
+    /// Draws `text` with its baseline starting at `origin` (logical px) into `canvas`, only
+    /// inside `clip` (device px): the outline first, then the fill.
+    public func draw(_ text: String, style: Style, at origin: Point, scale: Double, into canvas: Canvas, clip: PixelRect) {
+        guard let face = try? face(for: style, scale: scale) else { return }
+        _ = shape(text, with: face)
+        let x = origin.x * scale, y = origin.y * scale
+        pixman_glyph_cache_freeze(cache)
+        defer { pixman_glyph_cache_thaw(cache) }
+        if style.outlineWidth > 0 { composite(face, outline: true, color: style.outline, at: (x, y), into: canvas, clip: clip) }
+        composite(face, outline: false, color: style.color, at: (x, y), into: canvas, clip: clip)
+    }
+
+    /// How many glyphs `text` shapes into (a ligature makes one of several characters).
+    func glyphCount(_ text: String, style: Style, scale: Double) -> Int {
+        guard let face = try? face(for: style, scale: scale) else { return 0 }
+        _ = shape(text, with: face)
+        return Int(hb_buffer_get_length(buffer))
+    }
+
+    /// The face for a style at a scale, made on first use.
+    private func face(for style: Style, scale: Double) throws(TextError) -> TextFace {
+        let pixels = max(1, min(style.size * scale, 1_000)), outline = max(0, min(style.outlineWidth * scale, 100))
+        let key = FaceKey(size: Int((pixels * 64).rounded()), outline: Int((outline * 64).rounded()))
+        if let face = faces[key] { return face }
+        if faces.count >= Self.faceCapacity {
+            faces.removeAll()
+            pixman_glyph_cache_destroy(cache)  // its glyphs' keys belong to the faces that went
+            cache = pixman_glyph_cache_create()
+        }
+        let keys = (UnsafeMutableRawPointer(bitPattern: nextKey)!, UnsafeMutableRawPointer(bitPattern: nextKey + 1)!)
+        nextKey += 2
+        let face = try TextFace(library: library, font: font, pixels: pixels, outlineWidth: outline, keys: keys)
+        faces[key] = face
+        return face
+    }
+
+    /// Shapes `text` into the buffer and returns its advance in device px.
+    private func shape(_ text: String, with face: TextFace) -> Double {
+        hb_buffer_clear_contents(buffer)
+        text.withCString { hb_buffer_add_utf8(buffer, $0, -1, 0, -1) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
+        var advance = 0
+        for i in 0..<Int(count) { advance += Int(positions[i].x_advance) }
+        return Double(advance) / 64
+    }
+
+    /// Composites the shaped glyphs (filled or outlined) in `color` with the baseline's start at `origin` (device px).
+    private func composite(_ face: TextFace, outline: Bool, color: Color, at origin: (x: Double, y: Double), into canvas: Canvas, clip: PixelRect) {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        glyphs.removeAll(keepingCapacity: true)
+        var pen = (x: origin.x * 64, y: origin.y * 64)
+        for i in 0..<Int(count) {
+            var hit = false
+            let glyph = face.glyph(infos[i].codepoint, outline: outline, in: cache, hit: &hit)
+            lookups += 1
+            if hit { hits += 1 }
+            if let glyph {
+                let x = pixel(((pen.x + Double(positions[i].x_offset)) / 64).rounded())
+                let y = pixel(((pen.y - Double(positions[i].y_offset)) / 64).rounded())
+                glyphs.append(pixman_glyph_t(x: Int32(x), y: Int32(y), glyph: glyph))
+            }
+            pen.x += Double(positions[i].x_advance)
+            pen.y -= Double(positions[i].y_advance)
+        }
+        guard !glyphs.isEmpty else { return }
+        var extents = pixman_box32_t()
+        pixman_glyph_get_extents(cache, Int32(glyphs.count), &glyphs, &extents)
+        let area = PixelRect(x: Int(extents.x1), y: Int(extents.y1), width: Int(extents.x2 - extents.x1), height: Int(extents.y2 - extents.y1))
+            .intersection(clip).clipped(toWidth: canvas.width, height: canvas.height)
+        guard !area.isEmpty else { return }
+        paint.value = color.premultipliedARGB
+        let format = pixman_glyph_get_mask_format(cache, Int32(glyphs.count), &glyphs)
+        pixman_composite_glyphs(PIXMAN_OP_OVER, paint.image, canvas.image, format, 0, 0, Int32(area.x), Int32(area.y),
+                                Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), cache, Int32(glyphs.count), &glyphs)
+    }
+}
