@@ -18,7 +18,9 @@ extension EndToEnd {
             return script.trace.text
         }
 
-        @Test func threeFingersDrawAtOnceAndATwoFingerTapUndoes() throws {
+        /// With the canvas, and with GLES (the ink reaches GL as a texture pixman keeps up to date).
+        @Test(arguments: ["canvas", "gles"])
+        func threeFingersDrawAtOnceAndATwoFingerTapUndoes(renderer: String) throws {
             let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
@@ -27,18 +29,19 @@ extension EndToEnd {
             let trace = sway.runtimeDirectory.appendingPathComponent("draw.trace").path
             let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
             try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
-            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n[performance]\nrenderer = \"\(renderer)\"\n"
+                .write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
             usleep(1_200_000)  // replay starts at 0.3 s; the three strokes end at 0.8 s
-            let three = try sway.screenshot("annotate-three-fingers")
+            let three = try sway.screenshot("annotate-three-fingers-\(renderer)")
             for y in [150, 250, 350] {
                 #expect(Self.isInk(three[300, y + 5]), "stroke at y = \(y): \(three[300, y + 5])")
             }
             usleep(1_000_000)  // the fourth stroke ends at 1.7 s; the tap comes at 3.3 s
             #expect(Self.isInk(try sway.screenshot("annotate-fourth-stroke")[300, 455]))
             usleep(2_000_000)
-            let shot = try sway.screenshot("annotate-after-undo")
+            let shot = try sway.screenshot("annotate-after-undo-\(renderer)")
             #expect(!Self.isInk(shot[300, 455]), "the two-finger tap undid the last stroke: \(shot[300, 455])")
             for y in [150, 250, 350] { #expect(Self.isInk(shot[300, y + 5])) }
             // Nothing else: no dots where the fingers tapped, the terminal's pixels elsewhere.
@@ -46,7 +49,9 @@ extension EndToEnd {
             #expect(elsewhere.isEmpty, "\(elsewhere.count) pixels changed outside the strokes, first \(elsewhere.prefix(3))")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))
-            #expect(touchlight.terminationStatus == 0, "\(drain(log))")
+            let printed = drain(log)
+            #expect(touchlight.terminationStatus == 0, "\(printed)")
+            #expect(printed.contains("drawing with OpenGL ES 2") == (renderer == "gles"), "\(printed.suffix(1500))")
         }
     
         /// A session whose mode and tool change as it goes, written in trace format 2.

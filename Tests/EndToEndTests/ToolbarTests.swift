@@ -41,7 +41,9 @@ extension EndToEnd {
             return script.trace.text
         }
 
-        @Test func buttonsSwitchModeAndColourAndTheDroppedToolbarStaysOnItsEdge() throws {
+        /// With the canvas, and with GLES (the toolbar's shapes drawn by the shaders).
+        @Test(arguments: ["canvas", "gles"])
+        func buttonsSwitchModeAndColourAndTheDroppedToolbarStaysOnItsEdge(renderer: String) throws {
             let sway = try Desktop()
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
@@ -50,19 +52,23 @@ extension EndToEnd {
             let trace = sway.runtimeDirectory.appendingPathComponent("toolbar.trace").path
             try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
             let left = ToolbarPlace(), right = ToolbarPlace(edge: .right, offset: 0.5)
+            let config = sway.runtimeDirectory.appendingPathComponent("renderer.toml").path
+            try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
 
             func session(_ arguments: [String], wait: UInt32, name: String) throws -> Image {
                 let log = Pipe()
-                let touchlight = try sway.start(Desktop.touchlight.path, ["annotate"] + arguments, stderr: log)
+                let touchlight = try sway.start(Desktop.touchlight.path, ["annotate", "--config", config] + arguments, stderr: log)
                 usleep(wait)
                 let shot = try sway.screenshot(name)
                 touchlight.terminate()
-                #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "\(drain(log))")
+                let exited = waitForExit(touchlight, timeout: 5), printed = drain(log)
+                #expect(exited && touchlight.terminationStatus == 0, "\(printed)")
+                #expect(printed.contains("drawing with OpenGL ES 2") == (renderer == "gles"), "\(printed.suffix(1500))")
                 return shot
             }
 
             // 1. A first start: the toolbar along the left edge, the red swatch chosen, nothing else.
-            let first = try session([], wait: 1_000_000, name: "toolbar-left")
+            let first = try session([], wait: 1_000_000, name: "toolbar-left-\(renderer)")
             let red = Self.center(of: .color(Self.palette[0]), at: left)
             #expect(Self.isRed(first[Int(red.x), Int(red.y)]), "red swatch at \(red): \(first[Int(red.x), Int(red.y)])")
             let frame = Self.toolbar(at: left).frame
@@ -71,7 +77,7 @@ extension EndToEnd {
             #expect(first.differences(from: baseline).count > 2000, "the toolbar is drawn")
 
             // 2. Taps: draw mode and blue; a blue stroke; the toolbar dragged to the right edge.
-            let second = try session(["--replay", trace], wait: 3_500_000, name: "toolbar-used")
+            let second = try session(["--replay", trace], wait: 3_500_000, name: "toolbar-used-\(renderer)")
             #expect(Self.isBlue(second[450, 200]), "a blue stroke in draw mode: \(second[450, 200])")
             let blue = Self.center(of: .color(Self.palette[1]), at: right)
             #expect(Self.isBlue(second[Int(blue.x), Int(blue.y)]), "the toolbar is on the right: \(second[Int(blue.x), Int(blue.y)])")
@@ -80,7 +86,7 @@ extension EndToEnd {
             #expect(state.contains("edge = 'right'") || state.contains("edge = \"right\""), "\(state)")
 
             // 3. The next start finds the toolbar where it was dropped.
-            let third = try session([], wait: 1_000_000, name: "toolbar-remembered")
+            let third = try session([], wait: 1_000_000, name: "toolbar-remembered-\(renderer)")
             let redOnRight = Self.center(of: .color(Self.palette[0]), at: right)
             #expect(Self.isRed(third[Int(redOnRight.x), Int(redOnRight.y)]), "\(third[Int(redOnRight.x), Int(redOnRight.y)])")
             #expect(third[Int(red.x), Int(red.y)] == baseline[Int(red.x), Int(red.y)])

@@ -28,8 +28,8 @@ struct ShaderTests {
         }
         try "precision mediump float;\nvoid main() { gl_FragColor = vec4(undefinedThing); }\n"
             .write(toFile: directory + "/ripple.frag", atomically: true, encoding: .utf8)
-        let context = try GLContext.surfaceless()
-        _ = context
+        let context = try GLContext.surfaceless()  // current while the shaders compile
+        defer { withExtendedLifetime(context) {} }
         do {
             _ = try GLPainter(shaderDirectory: directory)
             Issue.record("a broken ripple.frag compiled")

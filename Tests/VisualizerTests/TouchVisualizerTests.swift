@@ -66,6 +66,23 @@ import TouchCore
         }
     }
 
+    /// `[marker] outline`: black around light colours, white around dark ones (WCAG contrast),
+    /// drawn as a part of the marker that reaches past its ring.
+    @Test func theOutlineContrastsWithTheMarkersColour() {
+        #expect(Color(hex: "#FFE14D")!.contrastingOutline == .black)
+        #expect(Color(hex: "#3D8BFF")!.contrastingOutline == .black, "the first finger's blue is light enough for black")
+        #expect(Color(hex: "#1A237E")!.contrastingOutline == .white)
+        #expect(Color.black.contrastingOutline == .white && Color.white.contrastingOutline == .black)
+        var style = VisualizerStyle()
+        style.markerOutline = true
+        let v = TouchVisualizer(style: style)
+        v.touchDown(key: 1, at: Point(x: 100, y: 100), time: 0)
+        v.update(to: 0, bounds: screen)
+        guard case .marker(let look)? = markers(v).first?.shape else { Issue.record("no marker"); return }
+        #expect(look.outlineWidth == max(1, style.ringWidth / 2))
+        #expect(look.outerRadius >= look.radius + look.ringWidth / 2 + look.outlineWidth)
+    }
+
     @Test func fingerSlotsTakeThePaletteInOrderAndReuseFreedSlots() {
         let v = TouchVisualizer()
         let palette = v.style.palette

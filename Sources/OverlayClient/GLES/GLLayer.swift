@@ -8,7 +8,8 @@ import Visualizer
 /// own surface, into which each frame draws its items with the shaders and the ink as a
 /// texture that pixman keeps up to date. Redraws only what changed where EGL says how old the
 /// back buffer is (EGL_EXT_buffer_age, with EGL_KHR_partial_update where offered), else
-/// everything; tells the compositor what changed where EGL can (swap with damage). `present` commits the surface (eglSwapBuffers does).
+/// everything; tells the compositor what changed where EGL can (swap with damage). `present`
+/// commits the surface (eglSwapBuffers does).
 @MainActor
 final class GLLayer {
     private let shared: GLShared
@@ -29,9 +30,6 @@ final class GLLayer {
         self.surface = surface
         self.shared = shared
     }
-
-    /// The renderer's name, for the log: "llvmpipe (…)" or the GPU's.
-    var rendererName: String { context.rendererName }
 
     /// Draws the frame into the back buffer, at `scale` device pixels per logical unit on a
     /// buffer of `pixels`, where `damage` (logical rectangles) says it changed, or all of it
