@@ -13,8 +13,9 @@ extension EndToEnd {
 
         /// A real terminal under the overlay, a replayed drag, with each renderer: the marker
         /// and the pan cue show above it where the trace says, nothing else changes, and
-        /// SIGTERM leaves nothing. With sprites, they are subsurfaces that take no input either.
-        @Test(arguments: compositors, ["canvas", "sprites"])
+        /// SIGTERM leaves nothing. With sprites, they are subsurfaces that take no input either;
+        /// with GLES, Mesa's llvmpipe draws them into the overlay's own surface.
+        @Test(arguments: compositors, ["canvas", "sprites", "gles"])
         func markersAboveATerminalAndNothingElse(on compositor: Compositor, renderer: String) throws {
             guard let desktop = try Desktop.started(compositor) else { return }
             defer { desktop.stop() }
@@ -56,6 +57,7 @@ extension EndToEnd {
             #expect(fellBack == (renderer == "sprites" && !offersViewporter), "\(compositor), \(renderer): fell back \(fellBack)")
             #expect(renderer == "sprites" && offersViewporter ? subsurfaces > 0 : subsurfaces == 0,
                     "\(compositor), \(renderer): \(subsurfaces) subsurface requests; \(printed.split(separator: "\n").filter { !$0.hasPrefix("[") }.suffix(8))")
+            #expect(printed.contains("drawing with OpenGL ES 2 on llvmpipe") == (renderer == "gles"), "\(compositor), \(renderer)")
             usleep(500_000)
             let after = try desktop.screenshot("\(compositor)-\(renderer)-after-sigterm")
             #expect(after.differences(from: baseline).isEmpty, "\(compositor): an overlay pixel was left behind")
