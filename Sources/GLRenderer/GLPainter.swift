@@ -85,7 +85,7 @@ public final class GLPainter {
         let center = Point(x: item.center.x * scale, y: item.center.y * scale)
         switch item.shape {
         case .marker(let look):
-            let parts = look.partColors(Color(red: item.color.red, green: item.color.green, blue: item.color.blue))
+            let parts = look.partColors(item.color.opaque)
             use(marker)
             let r = Float(look.radius * scale)
             glUniform2f(markerUniforms.axes, r, r)

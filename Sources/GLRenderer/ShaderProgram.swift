@@ -19,10 +19,7 @@ final class ShaderProgram {
         glAttachShader(id, fragmentShader)
         glBindAttribLocation(id, Self.cornerAttribute, "a_corner")
         glLinkProgram(id)
-        var linked: GLint = 0
-        glGetProgramiv(id, GLenum(GL_LINK_STATUS), &linked)
-        guard linked != 0 else {
-            let log = Self.log(of: id, length: glGetProgramiv, text: glGetProgramInfoLog)
+        if let log = Self.failure(of: id, status: GL_LINK_STATUS, query: glGetProgramiv, infoLog: glGetProgramInfoLog) {
             glDeleteProgram(id)
             throw .shader("quad.vert + \(fragment)", log)
         }
@@ -47,24 +44,26 @@ final class ShaderProgram {
             glShaderSource(shader, 1, &pointer, nil)
         }
         glCompileShader(shader)
-        var compiled: GLint = 0
-        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
-        guard compiled != 0 else {
-            let log = Self.log(of: shader, length: glGetShaderiv, text: glGetShaderInfoLog)
+        if let log = Self.failure(of: shader, status: GL_COMPILE_STATUS, query: glGetShaderiv, infoLog: glGetShaderInfoLog) {
             glDeleteShader(shader)
             throw .shader(name, log)
         }
         return shader
     }
 
-    private static func log(of object: GLuint,
-                            length: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
-                            text: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void) -> String {
+    /// The driver's log when `object` (a shader or a program) reports `status` false; nil when
+    /// it is true. `query` and `infoLog` are the object's kind of glGet…iv and glGet…InfoLog.
+    private static func failure(of object: GLuint, status: Int32,
+                                query: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+                                infoLog: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void) -> String? {
+        var succeeded: GLint = 0
+        query(object, GLenum(status), &succeeded)
+        guard succeeded == 0 else { return nil }
         var size: GLint = 0
-        length(object, GLenum(GL_INFO_LOG_LENGTH), &size)
+        query(object, GLenum(GL_INFO_LOG_LENGTH), &size)
         guard size > 1 else { return "no log" }
         var buffer = [GLchar](repeating: 0, count: Int(size))
-        text(object, size, nil, &buffer)
+        infoLog(object, size, nil, &buffer)
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " / ")
     }

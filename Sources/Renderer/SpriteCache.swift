@@ -81,7 +81,7 @@ final class SpriteCache {
     /// `scale` device pixels per logical unit: shadow ring, fill and ring composited in that
     /// order, as separate items would be.
     func marker(_ look: MarkerLook, color: Color, scale: Double) -> MarkerSprite {
-        let opaque = Color(red: color.red, green: color.green, blue: color.blue)
+        let opaque = color.opaque
         let key = MarkerKey(look: look, rgb: opaque.premultipliedARGB & 0xFF_FFFF)
         if let sprite = markers[key] { return sprite }
         if markers.count >= markerCapacity { markers.removeAll(keepingCapacity: true) }

@@ -23,7 +23,7 @@ enum ExactReference {
             switch item.shape {
             case .marker(let look):
                 let layer = Canvas(width: width, height: height)
-                for (shape, color) in look.parts(center: c, scale: scale, color: Color(red: item.color.red, green: item.color.green, blue: item.color.blue)) {
+                for (shape, color) in look.parts(center: c, scale: scale, color: item.color.opaque) {
                     composite(shape, color, into: layer)
                 }
                 opacity.value = UInt32(item.color.alphaByte)

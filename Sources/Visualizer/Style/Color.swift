@@ -23,6 +23,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(red: 1, green: 1, blue: 1)
     public static let black = Color(red: 0, green: 0, blue: 0)
 
+    /// The colour at full opacity (a marker's parts are drawn so, then faded as a whole).
+    public var opaque: Color { Color(red: red, green: green, blue: blue) }
+
     /// The colour with its alpha multiplied by `opacity`.
     public func withOpacity(_ opacity: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * max(0, min(1, opacity)))
