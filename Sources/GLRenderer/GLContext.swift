@@ -1,4 +1,5 @@
 import CEGL
+import Synchronization
 
 /// Why the GLES renderer cannot draw. Each is the one log line of the fall back to pixman.
 public enum GLError: Error, CustomStringConvertible, Equatable {
@@ -56,12 +57,11 @@ public final class GLContext {
         guard let display = eglGetPlatformDisplay(platform, native, nil) else {
             throw .noDisplay(Self.lastError("eglGetPlatformDisplay"))
         }
-        var major: EGLint = 0, minor: EGLint = 0
-        guard eglInitialize(display, &major, &minor) == EGL_TRUE else { throw .noDisplay(Self.lastError("eglInitialize")) }
+        guard Self.initialize(display) else { throw .noDisplay(Self.lastError("eglInitialize")) }
         self.display = display
         extensions = Set((eglQueryString(display, EGL_EXTENSIONS).map { String(cString: $0) } ?? "").split(separator: " ").map(String.init))
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
-            eglTerminate(display)
+            Self.release(display)
             throw .noContext(Self.lastError("eglBindAPI"))
         }
         var configuration: EGLConfig?
@@ -70,7 +70,7 @@ public final class GLContext {
                                         EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE]
             var count: EGLint = 0
             guard eglChooseConfig(display, &attributes, &configuration, 1, &count) == EGL_TRUE, count > 0 else {
-                eglTerminate(display)
+                Self.release(display)
                 throw .noConfiguration
             }
         }
@@ -78,7 +78,7 @@ public final class GLContext {
         var contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]
         guard let context = eglCreateContext(display, configuration, nil, &contextAttributes) else {
             let why = Self.lastError("eglCreateContext")
-            eglTerminate(display)
+            Self.release(display)
             throw .noContext(why)
         }
         self.context = context
@@ -96,7 +96,31 @@ public final class GLContext {
     deinit {
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)
-        eglTerminate(display)
+        Self.release(display)
+    }
+
+    /// How many contexts use each EGL display. A display is the same for every caller with the
+    /// same platform and native display, and eglTerminate ends it for all of them: the last
+    /// context to go terminates it (several contexts live at once in the tests, on several threads).
+    private static let users = Mutex<[UInt: Int]>([:])  // keyed by the display's address
+
+    /// eglInitialize, counted; false when EGL refuses.
+    private static func initialize(_ display: EGLDisplay) -> Bool {
+        users.withLock { users in
+            var major: EGLint = 0, minor: EGLint = 0
+            guard eglInitialize(display, &major, &minor) == EGL_TRUE else { return false }
+            users[UInt(bitPattern: display), default: 0] += 1
+            return true
+        }
+    }
+
+    /// Gives back one use of `display`, terminating it after the last.
+    private static func release(_ display: EGLDisplay) {
+        users.withLock { users in
+            let key = UInt(bitPattern: display), left = (users[key] ?? 1) - 1
+            users[key] = left > 0 ? left : nil
+            if left <= 0 { eglTerminate(display) }
+        }
     }
 
     /// Whether GL runs on the CPU (Mesa's llvmpipe, softpipe or swrast): tests use it; `auto`
