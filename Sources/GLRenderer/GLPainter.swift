@@ -62,18 +62,30 @@ public final class GLPainter {
 
     /// Draws a whole-framebuffer texture (what pixman rasterized) under what follows.
     public func draw(_ layer: TextureLayer) {
+        draw(layer, at: PixelRect(x: 0, y: 0, width: layer.width, height: layer.height))
+    }
+
+    /// Draws a texture over `box` (device pixels), one texel per pixel.
+    private func draw(_ layer: TextureLayer, at box: PixelRect) {
         use(texture)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), layer.id)
         glUniform1i(textureSampler, 0)
-        quad(PixelRect(x: 0, y: 0, width: layer.width, height: layer.height), origin: Point(x: 0, y: 0))
+        quad(box, origin: Point(x: Double(box.x), y: Double(box.y)))
     }
 
     /// Draws the items that reach `area` (device pixels), back to front, at `scale` device
-    /// pixels per logical unit.
-    public func draw(_ items: [DrawItem], scale: Double, area: PixelRect) {
+    /// pixels per logical unit; text items come from `text` (nil: left out).
+    public func draw(_ items: [DrawItem], scale: Double, area: PixelRect, text: TextTextures? = nil) {
         for item in items {
-            let box = devicePixels(of: item.bounds, scale: scale).intersection(area)
+            let whole = devicePixels(of: item.bounds, scale: scale)
+            let box = whole.intersection(area)
+            if case .text = item.shape {
+                // Asked for even outside the area, so its texture is kept; the scissor keeps
+                // the whole box's texture inside the area.
+                if let texture = text?.texture(for: item, box: whole, scale: scale), !box.isEmpty { draw(texture, at: whole) }
+                continue
+            }
             guard !box.isEmpty else { continue }
             draw(item, box: box, scale: scale)
         }
@@ -119,6 +131,8 @@ public final class GLPainter {
         case .line(let to, let width):
             strokeCommon(kind: 0, width: width * scale, paint: paint)
             glUniform2f(strokeUniforms.to, Float(to.x * scale - center.x), Float(to.y * scale - center.y))
+        case .text:
+            return  // drawn as a texture by `draw(_:scale:area:text:)`
         }
         quad(box, origin: center)
     }

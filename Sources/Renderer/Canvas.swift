@@ -51,7 +51,7 @@ public final class Canvas {
     }
 
     /// Sets every pixel of the rectangle (device pixels, clipped) to transparent.
-    func clear(x: Int, y: Int, width w: Int, height h: Int) {
+    public func clear(x: Int, y: Int, width w: Int, height h: Int) {
         let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
         guard x1 > x0, y1 > y0 else { return }
         for row in y0..<y1 {

@@ -16,6 +16,8 @@ public final class MarkerRenderer {
     /// Paints each damaged rectangle's background before the items (the ink, under the
     /// markers); without one, the rectangle is cleared to transparent.
     public weak var underlay: Underlay?
+    /// Draws text items (captions, the HUD); without it they are left out.
+    public var text: TextRenderer?
     private var tiles: TileGrid
     private var scratch = MaskImage(width: 256, height: 256)
     /// The source colour of mask-shaped items, set to each item's premultiplied colour.
@@ -112,6 +114,9 @@ public final class MarkerRenderer {
         case .line(let to, let w):
             rasterizeAndComposite(.capsule(from: c, to: Point(x: to.x * scale, y: to.y * scale), width: w * scale),
                                   area: box.intersection(clip), into: canvas)
+        case .text(let line):
+            text?.draw(line, centeredAt: item.center, color: item.color, outline: item.color.contrastingOutline.withOpacity(item.color.alpha),
+                       scale: scale, into: canvas, clip: box.intersection(clip))
         }
     }
 

@@ -19,6 +19,8 @@ public struct Configuration: Equatable, Sendable {
     public var idleReleaseDelay = 2.0
     /// How markers, ripples and cues reach the screen.
     public var renderer = RendererChoice.auto
+    /// The font family of captions and the HUD, as fontconfig names it ("sans": its default sans).
+    public var font = "sans"
 
     public init() {}
 

@@ -55,7 +55,9 @@ extension Configuration {
                     problem(position, setting.path, "found \(section[key].map(Self.describe) ?? "nothing"); expected \(setting.expected)")
                     continue
                 }
-                if !setting.apply(value, &self) {
+                if let message = setting.check?(value) {
+                    problem(position, setting.path, "found \(Self.describe(raw)): \(message)")
+                } else if !setting.apply(value, &self) {
                     problem(position, setting.path, "found \(Self.describe(raw)); expected \(setting.expected)")
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Renderer
 import TouchCore
 import TouchscreenInput
 import Visualizer
@@ -25,6 +26,9 @@ struct Setting: Sendable {
     let apply: @Sendable (Value, inout Configuration) -> Bool
     /// The current value, as it is written in the file.
     let current: @Sendable (Configuration) -> Value
+    /// Says what is wrong with a value of the right type more precisely than `expected` can
+    /// (a caption's unknown measure, a font that is not installed); nil when nothing is.
+    var check: (@Sendable (Value) -> String?)? = nil
 
     var path: String { "[\(section)] \(name)" }
 }
@@ -183,6 +187,44 @@ extension Setting {
                            config.style.showCues = Set(kinds)
                            return true
                        }, current: { config in .texts(GestureKind.allCases.filter { config.style.showCues.contains($0) }.map(\.name)) })
+    }
+
+    /// A gesture's caption: a format with that gesture's measures, or false for none.
+    static func caption(_ kind: GestureKind) -> Setting {
+        let measures = (CaptionStyle.measures[kind] ?? []).map { "{\($0.rawValue)}" }.sorted().joined(separator: ", ")
+        let example = CaptionStyle.defaultSources[kind] ?? ""
+        return Setting(section: "captions", name: kind.name,
+                       help: "The \(kind.name) caption, with its measures \(measures) filled in; false: none.",
+                       expected: "a caption such as \"\(example)\" (measures: \(measures)), or false",
+                       apply: { value, config in
+                           switch value {
+                           case .boolean(let on): config.style.captions.formats[kind] = on ? CaptionStyle.defaultFormat(for: kind) : nil
+                           case .text(let source):
+                               guard let format = try? CaptionStyle.format(source, for: kind) else { return false }
+                               config.style.captions.formats[kind] = format
+                           default: return false
+                           }
+                           return true
+                       }, current: { config in config.style.captions.formats[kind].map { .text($0.source) } ?? .boolean(false) },
+                       check: { value in
+                           guard case .text(let source) = value else { return nil }
+                           do throws(CaptionFormatError) { _ = try CaptionStyle.format(source, for: kind) } catch { return error.description }
+                           return nil
+                       })
+    }
+
+    /// A font family fontconfig must find; the error lists the families installed.
+    static func font(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, String> & Sendable) -> Setting {
+        Setting(section: section, name: name, help: help, expected: "a font family name, such as \"DejaVu Sans\" or \"sans\"",
+                apply: { value, config in
+                    guard case .text(let family) = value, case .success = FontLocator.find(family) else { return false }
+                    config[keyPath: key] = family
+                    return true
+                }, current: { .text($0[keyPath: key]) },
+                check: { value in
+                    guard case .text(let family) = value, case .failure(let problem) = FontLocator.find(family) else { return nil }
+                    return problem.description
+                })
     }
 
     /// `#RRGGBB` when opaque, else `#RRGGBBAA`.

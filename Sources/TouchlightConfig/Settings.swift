@@ -1,3 +1,4 @@
+import TouchCore
 import TouchscreenInput
 /// Every configuration key, section by section, in the order the default file lists them.
 extension Setting {
@@ -32,6 +33,17 @@ extension Setting {
         .milliseconds("gestures", "long_press_ms", "How long a finger rests before it is a long press.", \.style.longPressDuration, 100...10_000),
         .milliseconds("gestures", "long_press_fill_delay_ms", "The long-press fill starts after this (so quick taps show none).", \.style.longPressArcDelay, 0...10_000),
         .milliseconds("gestures", "double_tap_interval_ms", "Longest pause between the two taps of a double tap.", \.doubleTapInterval, 50...2_000),
+    ] + [
+        // [captions]
+        .flag("captions", "enabled", "Label recognized gestures with their measures (\"pinch ×1.8\") near the fingers, never over one.", \.style.captions.isEnabled),
+        .length("captions", "size", "Caption text size: logical px, or a percentage of the output's shorter side.",
+                \.style.captions.size, share: \.style.captions.sizeShare, 6...200, percent: 0.2...20),
+        .color("captions", "color", "Caption text colour (outlined in black or white, whichever contrasts more).", \.style.captions.color),
+        .number("captions", "outline", "Width of the text's outline, logical px (0: none).", \.style.captions.outlineWidth, 0...10),
+        .milliseconds("captions", "hold_ms", "How long a caption stays after its gesture ends, before it fades.", \.style.captions.holdDuration, 0...60_000),
+    ] + GestureKind.allCases.map(Setting.caption) + [
+        // [text]
+        .font("text", "font", "Font of captions and the HUD, as fontconfig names it (\"sans\": its default sans, such as DejaVu Sans).", \.font),
         // [input]
         .choice("input", "source", "Where touches come from.", \.input.source),
         .flag("input", "capture", "Take touches instead of letting them through to the applications below.", \.input.capture),

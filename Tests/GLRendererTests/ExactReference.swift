@@ -7,7 +7,8 @@ import Visualizer
 /// covered as the renderer's masks cover them, composited with pixman, but without the sprite
 /// cache's whole-pixel placement and quarter-pixel radii. What GL should match to the level.
 enum ExactReference {
-    static func draw(_ items: [DrawItem], scale: Double, width: Int, height: Int) -> Canvas {
+    /// Text items are drawn by `text` (the text renderer is exact already: it is what GL's textures hold).
+    static func draw(_ items: [DrawItem], scale: Double, width: Int, height: Int, text: TextRenderer? = nil) -> Canvas {
         let canvas = Canvas(width: width, height: height)
         let mask = MaskImage(width: width, height: height)
         let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
@@ -36,6 +37,9 @@ enum ExactReference {
                 composite(.arc(center: c, radius: r * scale, width: w * scale, start: start, sweep: sweep), item.color, into: canvas)
             case .line(let to, let w):
                 composite(.capsule(from: c, to: Point(x: to.x * scale, y: to.y * scale), width: w * scale), item.color, into: canvas)
+            case .text(let line):
+                text?.draw(line, centeredAt: item.center, color: item.color, outline: item.color.contrastingOutline.withOpacity(item.color.alpha),
+                           scale: scale, into: canvas, clip: PixelRect(x: 0, y: 0, width: width, height: height))
             }
         }
         return canvas

@@ -116,4 +116,41 @@ struct GLGoldenTests {
         #expect(outside.over * 50 <= exact.drawn, "\(name): \(outside.over) of \(exact.drawn) pixels over 8 levels outside")
         print("gles \(name): exact coverage largest \(exact.largest), mean \(mean); golden neighbourhood largest \(outside.largest), \(outside.over) pixels over 8")
     }
+
+    /// Captions: GL shows each as a texture the text renderer drew, so its pixels are pixman's
+    /// own (what lies under them, the cue's ring, may differ as above).
+    @Test(arguments: GoldenScene.captioned, [1.0, 2.0, 1.5])
+    func captionsAreTheTextRenderersPixels(_ scene: GoldenScene, scale: Double) throws {
+        let gl = try GLTestContext()
+        let text = try TextRenderer(font: FontLocator.find(nil).get())
+        text.scale = scale
+        let textures = TextTextures()
+        textures.text = text
+        let width = Int(scene.size.width * scale), height = Int(scene.size.height * scale)
+        let items = scene.items(text: text)
+        let shown = gl.draw(items, scale: scale, width: width, height: height, text: textures)
+        let reference = ExactReference.draw(items, scale: scale, width: width, height: height, text: text)
+        let captions = items.filter { if case .text = $0.shape { true } else { false } }
+        #expect(captions.count == 1 && textures.count == 1, "\(scene.name): one caption, one texture")
+        let whole = Self.compare(shown, with: reference)
+        #expect(whole.largest <= 32, "\(scene.name)@\(scale): \(whole.largest) levels from pixman")
+        var inCaption = Comparison()
+        var alone = true  // whether nothing else reaches under the caption
+        for caption in captions {
+            let box = devicePixels(of: caption.bounds, scale: scale).clipped(toWidth: width, height: height)
+            alone = alone && !items.contains { $0 != caption && devicePixels(of: $0.bounds, scale: scale).intersects(box) }
+            for y in box.y..<(box.y + box.height) {
+                for x in box.x..<(box.x + box.width) {
+                    let difference = Self.channelDifference(shown.pixel(x: x, y: y), reference.pixel(x: x, y: y))
+                    if difference > 0 { inCaption.differing += 1 }
+                    inCaption.drawn += 1
+                    inCaption.largest = max(inCaption.largest, difference)
+                }
+            }
+        }
+        print("gles caption \(scene.name)@\(scale): \(inCaption.differing) of \(inCaption.drawn) caption pixels differ, largest \(inCaption.largest)")
+        // Measured: 0 where the caption is alone; up to 9 levels where a cue's ring passes under it.
+        #expect(alone ? inCaption.largest == 0 : inCaption.largest <= 16,
+                "\(scene.name)@\(scale): caption pixels \(inCaption.largest) levels from the text renderer's")
+    }
 }

@@ -29,7 +29,7 @@ struct GLTestContext {
     }
 
     /// `items` drawn at `scale` into a `width`×`height` framebuffer, read back.
-    func draw(_ items: [DrawItem], scale: Double, width: Int, height: Int, ink: Canvas? = nil) -> Canvas {
+    func draw(_ items: [DrawItem], scale: Double, width: Int, height: Int, ink: Canvas? = nil, text: TextTextures? = nil) -> Canvas {
         let target = OffscreenTarget(width: width, height: height)
         target.bind()
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -39,7 +39,7 @@ struct GLTestContext {
             layer.upload(ink, rows: 0..<height)
             painter.draw(layer)
         }
-        painter.draw(items, scale: scale, area: whole)
+        painter.draw(items, scale: scale, area: whole, text: text)
         return target.read()
     }
 }

@@ -19,11 +19,12 @@ public struct GoldenScene: Sendable, CustomStringConvertible {
         (self.name, self.size, self.time, self.style, self.build) = (name, size, time, style, build)
     }
 
-    /// The scene's items at its time.
-    public func items() -> [DrawItem] {
+    /// The scene's items at its time; captions are measured by `text` (nil: none shows).
+    public func items(text: (any TextMeasuring)? = nil) -> [DrawItem] {
         var style = VisualizerStyle()
         self.style(&style)
         let visualizer = TouchVisualizer(style: style)
+        visualizer.textMeasurer = text
         build(visualizer)
         visualizer.update(to: time, bounds: Rect(origin: .zero, size: size))
         return visualizer.items
@@ -84,6 +85,33 @@ public struct GoldenScene: Sendable, CustomStringConvertible {
         },
         GoldenScene(name: "cue-edge-swipe", size: Size(width: 160, height: 160), time: 0.1) { v in
             v.updateEdgeSwipe(from: Point(x: 2, y: 80), to: Point(x: 110, y: 80), time: 0)
+        },
+    ]
+
+    /// Scenes with captions (drawn by the text renderer, with DejaVu Sans): they need a text
+    /// measurer, and are checked at scale 1.5 too.
+    public static let captioned: [GoldenScene] = [
+        GoldenScene(name: "caption-pinch", size: Size(width: 240, height: 140), time: 0.1) { v in
+            let a = Point(x: 70, y: 90), b = Point(x: 170, y: 90)
+            v.touchDown(key: 1, at: a, time: 0)
+            v.touchDown(key: 2, at: b, time: 0)
+            v.updatePinch(a, b, time: 0.1)
+            var measures = CaptionMeasures()
+            measures.scale = 1.84
+            v.caption(.pinch, measures)
+        },
+        // Half way through its fade: the text and its outline at half opacity.
+        GoldenScene(name: "caption-swipe-fading", size: Size(width: 260, height: 110), time: 0.8 + 0.45 / 2) { v in
+            v.showSwipe(from: Point(x: 200, y: 75), to: Point(x: 130, y: 75), time: 0)
+            var measures = CaptionMeasures()
+            (measures.fingers, measures.direction) = (2, .left)
+            v.caption(.swipe, measures)
+        },
+        GoldenScene(name: "caption-long-press", size: Size(width: 200, height: 140), time: 0.83,
+                    style: { $0.captions.size = 14; $0.captions.color = Color(hex: "#FFE14D")! }) { v in
+            v.touchDown(key: 1, at: Point(x: 100, y: 90), time: 0)
+            v.showLongPress(at: Point(x: 100, y: 90), time: 0.5, pressStart: 0)
+            v.caption(.longPress, CaptionMeasures())
         },
     ]
 }

@@ -1,5 +1,6 @@
 import Annotation
 import Testing
+import TouchCore
 import TouchscreenInput
 import Visualizer
 @testable import TouchlightConfig
@@ -67,6 +68,14 @@ import Visualizer
         c.annotate.ink.undoLimit = 500
         c.annotate.ink.filter.minimumCutoff = 1.5
         c.annotate.ink.filter.beta = 0.2
+        c.style.captions.isEnabled = false
+        c.style.captions.size = 28
+        c.style.captions.color = Color(hex: "#FFE14D")!
+        c.style.captions.outlineWidth = 3
+        c.style.captions.holdDuration = 1.5
+        for kind in GestureKind.allCases where kind != .pinch { c.style.captions.formats[kind] = nil }
+        c.style.captions.formats[.pinch] = try CaptionStyle.format("zoom {scale}×", for: .pinch)
+        c.font = "DejaVu Sans"
         let back = try Configuration(toml: c.tomlText, file: "custom.toml")
         #expect(back == c)
         // Each setting read the changed value (none is left at its default by accident).
@@ -115,7 +124,13 @@ import Visualizer
         ("[gestures]\nshow = [\"tap\", \"wave\"]\n",
          ["bad.toml:2:1: [gestures] show: found [\"tap\", \"wave\"] (a list); expected a list of cue names from \"tap\", \"double-tap\", \"long-press\", \"pan\", \"pinch\", \"rotation\", \"swipe\", \"edge-swipe\""]),
         ("radius = 30\n",
-         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [video], [gestures], [input], [output], [annotate], [performance]; did you mean [marker] radius?"]),
+         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [video], [gestures], [captions], [text], [input], [output], [annotate], [performance]; did you mean [marker] radius?"]),
+        ("[captions]\nrotation = \"turn {scale}\"\npinch = \"pinch {scale\"\ntap = 3\n",
+         ["bad.toml:2:1: [captions] rotation: found \"turn {scale}\" (a string): {scale} is not a measure of this gesture; it has {degrees}",
+          "bad.toml:3:1: [captions] pinch: found \"pinch {scale\" (a string): \"pinch {scale\" opens a brace it does not close (write {{ for a brace)",
+          "bad.toml:4:1: [captions] tap: found 3 (an integer); expected a caption such as \"tap\" (measures: {fingers}, {taps}), or false"]),
+        ("[captions]\nsize = \"30%\"\n",
+         ["bad.toml:2:1: [captions] size: found \"30%\" (a string); expected a number from 6 to 200, or a percentage of the output's shorter side from \"0.2%\" to \"20%\""]),
         ("[marker\nradius = 30\n",
          ["bad.toml:1:8: not valid TOML: Error while parsing table header: expected ']', saw '\\n'"]),
     ])
@@ -126,6 +141,21 @@ import Visualizer
         } catch {
             #expect(error.problems.map(\.description) == expected)
         }
+    }
+
+    /// A font no installed family matches is an error naming the fonts there are; the generic
+    /// families take fontconfig's choice.
+    @Test func anUnknownFontIsNamedWithTheFontsFound() throws {
+        do {
+            _ = try Configuration(toml: "[text]\nfont = \"No Such Font 42\"\n", file: "font.toml")
+            Issue.record("accepted a font that is not installed")
+        } catch {
+            let message = try #require(error.problems.first?.description)
+            #expect(message.hasPrefix("font.toml:2:1: [text] font: found \"No Such Font 42\" (a string): no installed font is called \"No Such Font 42\"; fonts found: "))
+            #expect(message.contains("DejaVu Sans"), "fonts-dejavu-core is installed by scripts/install-deps: \(message)")
+        }
+        #expect(try Configuration(toml: "[text]\nfont = \"monospace\"\n", file: "mono.toml").font == "monospace")
+        #expect(try Configuration(toml: "[text]\nfont = \"dejavu sans\"\n", file: "case.toml").font == "dejavu sans")
     }
 
     @Test func everyProblemIsReportedAtOnce() {

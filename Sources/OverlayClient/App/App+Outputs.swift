@@ -1,3 +1,4 @@
+import Renderer
 import Annotation
 import CWaylandClient
 import TouchCore
@@ -30,12 +31,21 @@ extension App: OverlayEvents, SeatEvents {
                                                renderer: options.configuration.renderer,
                                                annotate: annotateSettings,
                                                toolbarPlace: toolbarPlaces.byOutput[output.name] ?? ToolbarPlace())
+        overlays[output.globalName]?.scene.text = text
         if annotation.isPaused { overlays[output.globalName]?.setPaused(true) }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }
         }
         note("overlay on output \(output.label)")
+    }
+
+    /// Loads the configured font for captions and the HUD; a problem is one warning, and the
+    /// default sans (or no captions, without any font) instead.
+    func loadFont() {
+        let (renderer, warning) = TextRenderer.loading(family: options.configuration.font)
+        text = renderer
+        if let warning { logger.warning("\(warning)") }
     }
 
     func globalRemoved(_ name: UInt32) {

@@ -1,3 +1,4 @@
+import Renderer
 import CWaylandClient
 import CLinux
 import Foundation
@@ -44,6 +45,8 @@ public final class App {
     var toolbarPlaces = ToolbarPlaces()
     let toolbarPlacesPath = ToolbarPlaces.path(environment: ProcessInfo.processInfo.environment)
     var style: VisualizerStyle { options.style }
+    /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
+    var text: TextRenderer?
     var doubleTapInterval: Double { options.configuration.doubleTapInterval }
     var onlyOutputs: [String] { options.configuration.output.only }
     var maximumFrameRate: Int { options.configuration.maximumFrameRate }
@@ -92,6 +95,7 @@ public final class App {
             self.seats[name] = seat
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
+        loadFont()  // before the outputs' overlays, which take it
         try connection.bindGlobals()
         // Seats announced before the tablet manager take their pens now.
         if let manager = connection.tabletManager {
@@ -177,12 +181,14 @@ public final class App {
         }
         let previous = options.configuration
         options = options.reloaded(from: settings)
+        if options.configuration.font != previous.font { loadFont() }
         for (name, overlay) in overlays where !wantsOverlay(on: overlay.output) {
             overlays.removeValue(forKey: name)
             remove(overlay)
             note("overlay on output \(overlay.output.name) removed ([output] only)")
         }
         for overlay in overlays.values {
+            overlay.scene.text = text
             overlay.apply(style: style, doubleTapInterval: doubleTapInterval)
             overlay.apply(annotate: annotateSettings)
             overlay.maximumFrameRate = maximumFrameRate

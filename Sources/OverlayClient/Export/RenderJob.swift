@@ -92,6 +92,7 @@ public enum RenderJob {
         let made = try sink.finish()
         if progress { report(RenderProgress(total: renderer.frameCount).line(done: renderer.frameCount, elapsed: TimerfdScheduler.monotonicNow() - started) + "\n") }
         for ignored in renderer.ignoredSettings { report("ignored the trace's setting \(ignored)") }
+        if let warning = renderer.fontWarning { report(warning) }
         return "\(renderer.frameCount) frames of \(geometry.pixelWidth)×\(geometry.pixelHeight) at \(VideoKind.rate(fps)) frames/s: \(made)"
     }
 

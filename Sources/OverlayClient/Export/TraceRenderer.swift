@@ -26,6 +26,8 @@ public final class TraceRenderer {
     private let annotateFile: Configuration.Annotate
     /// Settings the trace named that were not applied, with why.
     public private(set) var ignoredSettings: [String] = []
+    /// Why the configured font is not used, if it is not.
+    public let fontWarning: String?
 
     /// `configuration`: the style and `[annotate]` start values (a trace's `set` lines then
     /// change the latter as they did when it was recorded).
@@ -40,6 +42,7 @@ public final class TraceRenderer {
                              doubleTapInterval: configuration.doubleTapInterval, annotate: configuration.annotate,
                              toolbarPlace: ToolbarPlace())
         scene.drawsToolbar = drawsToolbar
+        (scene.text, fontWarning) = TextRenderer.loading(family: configuration.font)
         canvas = Canvas(width: geometry.pixelWidth, height: geometry.pixelHeight)
         player = TracePlayer(trace: trace)
         for setting in trace.settings {

@@ -20,6 +20,8 @@ final class GLLayer {
     private var history = DamageHistory()
     /// The ink as pixman draws it (the canvas renderer's underlay) and its texture, while there is ink.
     private var ink: (canvas: Canvas, texture: TextureLayer)?
+    /// Captions and the HUD, each a texture drawn by pixman.
+    private let text = TextTextures()
     /// This frame's damage in GL's coordinates (x, y from the bottom, width, height), for the swap.
     private var swapDamage: [EGLint] = [0, 0, 0, 0]
     /// The part of the back buffer this frame draws, for EGL_KHR_partial_update.
@@ -35,7 +37,7 @@ final class GLLayer {
     /// buffer of `pixels`, where `damage` (logical rectangles) says it changed, or all of it
     /// with `force`. The ink is `underlay` (nil: none). False when nothing changed: no
     /// `present` is due.
-    func draw(_ items: [DrawItem], underlay: Underlay?, damage: [Rect], scale: Double,
+    func draw(_ items: [DrawItem], underlay: Underlay?, text textRenderer: TextRenderer?, damage: [Rect], scale: Double,
               pixels: (width: Int, height: Int), force: Bool) throws(GLError) -> Bool {
         let whole = PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height)
         var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -55,7 +57,9 @@ final class GLLayer {
         }
         shared.painter.begin(width: pixels.width, height: pixels.height, area: area)
         if let ink { shared.painter.draw(ink.texture) }
-        shared.painter.draw(items, scale: scale, area: area)
+        if text.text !== textRenderer { text.text = textRenderer; text.removeAll() }
+        shared.painter.draw(items, scale: scale, area: area, text: text)
+        text.endFrame()
         Self.store(changed, height: pixels.height, in: &swapDamage)
         return true
     }
@@ -121,6 +125,7 @@ final class GLLayer {
     /// shows); the next `draw` makes them again.
     func releaseSurface() {
         ink = nil
+        text.removeAll()
         _ = context.makeCurrent(nil)
         if let eglSurface { eglDestroySurface(context.display, eglSurface) }
         if let window { wl_egl_window_destroy(window) }

@@ -16,6 +16,13 @@ final class OverlayScene {
     let renderer = MarkerRenderer()
     /// The ink: its document, view and renderer.
     let ink: OverlayInk
+    /// Measures and draws captions and the HUD; nil shows none (no font could be loaded).
+    var text: TextRenderer? {
+        didSet {
+            renderer.text = text
+            window.visualizer.textMeasurer = text
+        }
+    }
     /// Whether the toolbar is drawn (it still takes touches when not: `render --no-toolbar`).
     var drawsToolbar = true
     /// This frame's damage: the markers', the toolbar's and the ink's (storage kept between frames).
@@ -92,6 +99,7 @@ final class OverlayScene {
     /// (logical rectangles; valid until the next call).
     func prepareFrame(now: Double, pixelWidth: Int, pixelHeight: Int, renderScale: Double) -> [Rect] {
         renderer.scale = renderScale
+        text?.scale = renderScale  // captions are measured as they will be drawn
         let visualizer = window.visualizer
         let bounds = window.bounds
         visualizer.update(to: now, bounds: bounds)

@@ -54,7 +54,8 @@ final class SpriteLayer {
     /// Shows `items` (this frame's, back to front) at `scale` device pixels per logical px;
     /// `damage` (logical) says which drawn sprites must be drawn again. Whether any sprite's
     /// state changed, so that the overlay must commit.
-    func show(_ items: [DrawItem], damage: [Rect], scale: Double) throws(ClientError) -> Bool {
+    func show(_ items: [DrawItem], damage: [Rect], scale: Double, text: TextRenderer?) throws(ClientError) -> Bool {
+        artist.text = text
         art.trimIfOverBudget()
         planner.plan(items)
         needsAnotherFrame = false

@@ -106,7 +106,7 @@ extension Overlay {
         let wasReleased = idleMemory.isReleased
         guard restoreIfReleased(showsNothing: scene.showsNothing) else { return .unchanged }
         do {
-            let drawn = try layer.draw(scene.items(), underlay: scene.renderer.underlay, damage: frameDamage,
+            let drawn = try layer.draw(scene.items(), underlay: scene.renderer.underlay, text: scene.text, damage: frameDamage,
                                        scale: scale.renderScale, pixels: pixels, force: force || wasReleased)
             return drawn ? .drawn : .unchanged
         } catch {

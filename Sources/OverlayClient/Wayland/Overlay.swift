@@ -284,7 +284,7 @@ final class Overlay {
             let visualizer = window.visualizer
             do {
                 spritesChanged = try sprites.show(isPaused ? [] : visualizer.items, damage: visualizer.damage.rects,
-                                                  scale: scale.renderScale)
+                                                  scale: scale.renderScale, text: scene.text)
             } catch {
                 events.overlay(self, failed: error)
                 return

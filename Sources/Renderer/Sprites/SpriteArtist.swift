@@ -16,6 +16,12 @@ public final class SpriteArtist {
 
     public init() {}
 
+    /// Draws text items (captions, the HUD) in drawn sprites; without it they are left out.
+    public var text: TextRenderer? {
+        get { itemRenderer.text }
+        set { itemRenderer.text = newValue }
+    }
+
     /// How many pictures were pre-rendered so far.
     public private(set) var rasterizations = 0
 

@@ -8,7 +8,7 @@ import Visualizer
 /// glyph cache, and pixman composites them. Sizes are logical px; glyphs are rasterized at the
 /// device size (size × scale), so text is crisp at integer and fractional scales. An outline,
 /// stroked by FreeType and drawn under the fill, keeps text readable on any background.
-public final class TextRenderer {
+public final class TextRenderer: TextMeasuring {
     /// How a piece of text looks.
     public struct Style: Hashable, Sendable {
         /// The em size, logical px.
@@ -68,6 +68,21 @@ public final class TextRenderer {
         }
     }
 
+    /// A text renderer for `family`, or for the default sans when that cannot be used (with a
+    /// warning saying why), or none when no font can be (captions and the HUD then show nothing).
+    public static func loading(family: String) -> (renderer: TextRenderer?, warning: String?) {
+        var problem: String
+        switch FontLocator.find(family) {
+        case .success(let font):
+            do { return (try TextRenderer(font: font), nil) } catch { problem = error.description }
+        case .failure(let error): problem = error.description
+        }
+        if family != FontLocator.defaultFamily, case .success(let font) = FontLocator.find(nil), let fallback = try? TextRenderer(font: font) {
+            return (fallback, "font \"\(family)\": \(problem); captions use \(font.family) instead")
+        }
+        return (nil, "font \"\(family)\": \(problem); captions and the HUD are off")
+    }
+
     deinit {
         faces.removeAll()
         pixman_glyph_cache_destroy(cache)
@@ -75,19 +90,50 @@ public final class TextRenderer {
         FT_Done_FreeType(library)
     }
 
+    /// Device px per logical px that `measure(_:)` measures at: the scale the text will be drawn at.
+    public var scale = 1.0
+
     /// The share of glyph lookups that found the glyph already rasterized.
     public var hitRate: Double { lookups == 0 ? 0 : Double(hits) / Double(lookups) }
 
     /// `text`'s size in `style` at `scale` device px per logical px.
     public func measure(_ text: String, style: Style, scale: Double) -> Metrics {
+        var text = text
+        return text.withUTF8 { measure(utf8: $0, style: style, scale: scale) }
+    }
+
+    /// Sets `line`'s measures at `scale` (TextMeasuring).
+    public func measure(_ line: inout TextLine) {
+        let metrics = line.withUTF8 { measure(utf8: $0, style: Style(size: line.size, outlineWidth: line.outlineWidth), scale: scale) }
+        (line.width, line.ascent, line.descent) = (metrics.width, metrics.ascent, metrics.descent)
+    }
+
+    private func measure(utf8 text: UnsafeBufferPointer<UInt8>, style: Style, scale: Double) -> Metrics {
+        let scale = Self.usable(scale)
         guard let face = try? face(for: style, scale: scale) else { return Metrics(width: 0, ascent: 0, descent: 0) }
         let advance = shape(text, with: face)
         return Metrics(width: advance / scale, ascent: face.ascent / scale, descent: face.descent / scale)
     }
 
+    /// Draws `line` centred on `center` (logical px; by its measured size) in `color`, its
+    /// outline in `outline`, into `canvas` only inside `clip` (device px).
+    public func draw(_ line: TextLine, centeredAt center: Point, color: Color, outline: Color, scale: Double,
+                     into canvas: Canvas, clip: PixelRect) {
+        let style = Style(size: line.size, color: color, outline: outline, outlineWidth: line.outlineWidth)
+        let origin = Point(x: center.x - line.width / 2, y: center.y - line.height / 2 + line.ascent)
+        line.withUTF8 { draw(utf8: $0, style: style, at: origin, scale: scale, into: canvas, clip: clip) }
+    }
+
     /// Draws `text` with its baseline starting at `origin` (logical px) into `canvas`, only
     /// inside `clip` (device px): the outline first, then the fill.
     public func draw(_ text: String, style: Style, at origin: Point, scale: Double, into canvas: Canvas, clip: PixelRect) {
+        var text = text
+        text.withUTF8 { draw(utf8: $0, style: style, at: origin, scale: scale, into: canvas, clip: clip) }
+    }
+
+    private func draw(utf8 text: UnsafeBufferPointer<UInt8>, style: Style, at origin: Point, scale: Double,
+                      into canvas: Canvas, clip: PixelRect) {
+        let scale = Self.usable(scale)
         guard let face = try? face(for: style, scale: scale) else { return }
         _ = shape(text, with: face)
         let x = origin.x * scale, y = origin.y * scale
@@ -100,7 +146,8 @@ public final class TextRenderer {
     /// How many glyphs `text` shapes into (a ligature makes one of several characters).
     func glyphCount(_ text: String, style: Style, scale: Double) -> Int {
         guard let face = try? face(for: style, scale: scale) else { return 0 }
-        _ = shape(text, with: face)
+        var text = text
+        _ = text.withUTF8 { shape($0, with: face) }
         return Int(hb_buffer_get_length(buffer))
     }
 
@@ -121,10 +168,16 @@ public final class TextRenderer {
         return face
     }
 
-    /// Shapes `text` into the buffer and returns its advance in device px.
-    private func shape(_ text: String, with face: TextFace) -> Double {
+    /// A scale text can be drawn at (a broken one draws at 1 rather than trap or vanish).
+    private static func usable(_ scale: Double) -> Double { scale.isFinite && scale > 0 ? min(scale, 16) : 1 }
+
+    /// Shapes UTF-8 `text` into the buffer and returns its advance in device px.
+    private func shape(_ text: UnsafeBufferPointer<UInt8>, with face: TextFace) -> Double {
         hb_buffer_clear_contents(buffer)
-        text.withCString { hb_buffer_add_utf8(buffer, $0, -1, 0, -1) }
+        guard let base = text.baseAddress, !text.isEmpty else { return 0 }
+        base.withMemoryRebound(to: CChar.self, capacity: text.count) {
+            hb_buffer_add_utf8(buffer, $0, Int32(text.count), 0, Int32(text.count))
+        }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.font, buffer, nil, 0)
         var count: UInt32 = 0

@@ -1,8 +1,8 @@
 /// The gestures Touchlight makes visible, wired with the usual conflict rules:
 ///
 /// - a single tap waits for the double tap to fail;
-/// - a pan waits for the swipe and the edge pan to fail, so a flick shows as a swipe and a
-///   drag from an edge as an edge pan;
+/// - a pan waits for the swipes (one and two fingers) and the edge pan to fail, so a flick
+///   shows as a swipe and a drag from an edge as an edge pan;
 /// - pan, pinch and rotation recognize together (a two-finger drag that also turns);
 /// - the long press fails once a finger moves, and prevents the taps once it begins.
 ///
@@ -16,6 +16,7 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
     public let pinch = PinchGestureRecognizer()
     public let rotation = RotationGestureRecognizer()
     public let swipe = SwipeGestureRecognizer()
+    public let twoFingerSwipe = SwipeGestureRecognizer()
     public let edgePan = ScreenEdgePanGestureRecognizer()
 
     /// Called with the kind and the recognizer on began, changed, ended and cancelled.
@@ -24,9 +25,12 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
     public init() {
         doubleTap.numberOfTapsRequired = 2
         swipe.direction = [.left, .right, .up, .down]
+        twoFingerSwipe.direction = swipe.direction
+        twoFingerSwipe.numberOfTouchesRequired = 2
         edgePan.edges = .all
         tap.require(toFail: doubleTap)
         pan.require(toFail: swipe)
+        pan.require(toFail: twoFingerSwipe)
         pan.require(toFail: edgePan)
         for (kind, recognizer) in all {
             // The visualizer only watches: it never cancels or delays what the app sees.
@@ -36,12 +40,13 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
             recognizer.name = kind.name
             recognizer.addTarget { [weak self] r in self?.onChange?(kind, r) }
         }
+        twoFingerSwipe.name = "two-finger swipe"
     }
 
     /// Every recognizer with its kind.
     public var all: [(GestureKind, GestureRecognizer)] {
         [(.tap, tap), (.doubleTap, doubleTap), (.longPress, longPress), (.pan, pan),
-         (.pinch, pinch), (.rotation, rotation), (.swipe, swipe), (.edgeSwipe, edgePan)]
+         (.pinch, pinch), (.rotation, rotation), (.swipe, swipe), (.swipe, twoFingerSwipe), (.edgeSwipe, edgePan)]
     }
 
     /// Calls `body` with `recognizer`, typed, on every state change that fires actions.

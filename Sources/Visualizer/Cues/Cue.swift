@@ -17,6 +17,13 @@ struct Cue {
     var sweep = 0.0
     /// Number of points of a pan trail (stored in the visualizer's trail storage).
     var trailCount = 0
+    /// The caption (empty: none) and the measures it was written from.
+    var caption = TextLine(size: 0)
+    var measures = CaptionMeasures()
+    /// When the caption's gesture ended (nil while it goes on); the caption holds, then fades.
+    var captionEnd: Double?
+    /// When a long press's fingers went down, for its caption's growing duration.
+    var pressStart = 0.0
 
     /// When a live cue that has not ended goes stale.
     func staleDeadline(after timeout: Double) -> Double { max(start, lastUpdate) + timeout }

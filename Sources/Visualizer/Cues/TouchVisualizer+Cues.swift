@@ -15,9 +15,12 @@ extension TouchVisualizer {
         addCue(Cue(kind: .doubleTap, start: time, a: position))
     }
 
-    /// Long press recognized: a pulse (the fill while pressing is drawn with the marker).
-    public func showLongPress(at position: Point, time: Double) {
-        addCue(Cue(kind: .longPress, start: time, a: position))
+    /// Long press recognized: a pulse (the fill while pressing is drawn with the marker). Its
+    /// caption counts the seconds since `pressStart` (the fingers' down) until `endLongPress`.
+    public func showLongPress(at position: Point, time: Double, pressStart: Double? = nil) {
+        var cue = Cue(kind: .longPress, start: time, a: position)
+        cue.pressStart = pressStart ?? time
+        addCue(cue)
     }
 
     /// Swipe: an arrow from where it started in its direction.
@@ -72,12 +75,15 @@ extension TouchVisualizer {
 
     /// Ends the live cue of `kind` (pan, pinch, rotation, edge swipe): it fades out.
     public func endCue(_ kind: GestureKind, time: Double) {
-        if let slot = liveCue(kind) { cues[slot].end = time }
+        if let slot = liveCue(kind) { (cues[slot].end, cues[slot].captionEnd) = (time, time) }
     }
 
     @discardableResult
     func addCue(_ cue: Cue) -> Int? {
         guard style.showCues.contains(cue.kind) else { return nil }
+        var cue = cue
+        // A discrete gesture's caption holds from the moment it is recognized.
+        if !Self.isLive(cue.kind), cue.kind != .longPress { cue.captionEnd = cue.start }
         if let slot = cues.take(cue) { return slot }
         // Cap hit: recycle the oldest finished-or-discrete cue.
         guard let oldest = cues.live.first(where: { cues[$0].end != nil || !Self.isLive(cues[$0].kind) }) else { return nil }
@@ -95,11 +101,18 @@ extension TouchVisualizer {
 
     // MARK: Drawing cues
 
-    /// Ends a live cue that has gone stale; true when the cue is over.
+    /// Ends a live cue that has gone stale; true when the cue and its caption are over.
     func cueFinished(_ cue: inout Cue, at time: Double) -> Bool {
+        let shapesFinished = cueShapesFinished(&cue, at: time)
+        return captionFinished(&cue, at: time) && shapesFinished
+    }
+
+    /// Whether the cue's shapes are over (a stale live cue ends).
+    func cueShapesFinished(_ cue: inout Cue, at time: Double) -> Bool {
         if Self.isLive(cue.kind) {
             if cue.end == nil, time >= cue.staleDeadline(after: style.staleTimeout) {
                 cue.end = cue.staleDeadline(after: style.staleTimeout)
+                cue.captionEnd = cue.captionEnd ?? cue.end
             }
             guard let end = cue.end else { return false }
             return time - end >= style.cueDuration
@@ -110,7 +123,9 @@ extension TouchVisualizer {
 
     func appendCues(at time: Double) {
         for slot in cues.live {
-            let cue = cues[slot]
+            var cue = cues[slot]
+            // A cue kept for its caption draws no shapes once they are over.
+            if cueShapesFinished(&cue, at: time) { continue }
             let owner = Owner.cue + slot * Owner.cueStride
             let color = style.cueColor
             let lineWidth = style.cueLineWidth

@@ -76,43 +76,70 @@ public final class GestureLens {
 
     private var now: Double { max(dispatcher.event.timestamp, dispatcher.scheduler.now) }
 
-    /// One typed handler per recognizer: each turns its gesture into a cue.
+    /// One typed handler per recognizer: each turns its gesture into a cue and its caption.
     private func observeGestures() {
         let g = gestures
-        g.observe(g.tap) { [unowned self] r in if r.state == .ended { visualizer.showTap(at: r.location(in: nil), time: now) } }
-        g.observe(g.doubleTap) { [unowned self] r in if r.state == .ended { visualizer.showDoubleTap(at: r.location(in: nil), time: now) } }
+        g.observe(g.tap) { [unowned self] r in
+            guard r.state == .ended else { return }
+            visualizer.showTap(at: r.location(in: nil), time: now)
+            visualizer.caption(.tap, measures { $0.fingers = r.numberOfTouchesRequired })
+        }
+        g.observe(g.doubleTap) { [unowned self] r in
+            guard r.state == .ended else { return }
+            visualizer.showDoubleTap(at: r.location(in: nil), time: now)
+            visualizer.caption(.doubleTap, measures { $0.taps = r.numberOfTapsRequired; $0.fingers = r.numberOfTouchesRequired })
+        }
         g.observe(g.longPress) { [unowned self] r in
             visualizer.pendingPress = nil  // began, failed or reset: no press is being timed
-            if r.state == .began { visualizer.showLongPress(at: r.location(in: nil), time: now) }
+            if r.state == .began {
+                visualizer.showLongPress(at: r.location(in: nil), time: now, pressStart: r.pressStartTime)
+                visualizer.caption(.longPress, measures { $0.fingers = r.numberOfTouchesRequired })
+            } else if Self.isFinished(r) {
+                visualizer.endLongPress(time: now)
+            }
         }
         g.observe(g.pan) { [unowned self] r in
-            if Self.isFinished(r) { visualizer.endCue(.pan, time: now) } else { visualizer.updatePan(at: r.location(in: nil), time: now) }
+            if Self.isFinished(r) { visualizer.endCue(.pan, time: now); return }
+            visualizer.updatePan(at: r.location(in: nil), time: now)
+            let moved = r.translation(in: nil)
+            visualizer.caption(.pan, measures { $0.distance = (moved.x * moved.x + moved.y * moved.y).squareRoot(); $0.fingers = r.numberOfTouches })
         }
         g.observe(g.pinch) { [unowned self] r in
-            if Self.isFinished(r) || r.numberOfTouches < 2 {
-                visualizer.endCue(.pinch, time: now)
-            } else {
-                visualizer.updatePinch(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), time: now)
-            }
+            if Self.isFinished(r) || r.numberOfTouches < 2 { visualizer.endCue(.pinch, time: now); return }
+            visualizer.updatePinch(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), time: now)
+            visualizer.caption(.pinch, measures { $0.scale = r.scale })
         }
         g.observe(g.rotation) { [unowned self] r in
-            if Self.isFinished(r) || r.numberOfTouches < 2 {
-                visualizer.endCue(.rotation, time: now)
-            } else {
-                visualizer.updateRotation(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), rotation: r.rotation, time: now)
-            }
+            if Self.isFinished(r) || r.numberOfTouches < 2 { visualizer.endCue(.rotation, time: now); return }
+            visualizer.updateRotation(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), rotation: r.rotation, time: now)
+            visualizer.caption(.rotation, measures { $0.rotation = r.rotation })
         }
-        g.observe(g.swipe) { [unowned self] r in
-            if r.state == .ended, let start = r.startLocation { visualizer.showSwipe(from: start, to: r.location(in: nil), time: now) }
+        for swipe in [g.swipe, g.twoFingerSwipe] {
+            g.observe(swipe) { [unowned self] r in
+                guard r.state == .ended, let start = r.startLocation else { return }
+                visualizer.showSwipe(from: start, to: r.location(in: nil), time: now)
+                visualizer.caption(.swipe, measures {
+                    $0.fingers = r.numberOfTouchesRequired
+                    $0.direction = r.recognizedDirection ?? .right
+                })
+            }
         }
         g.observe(g.edgePan) { [unowned self] r in
-            if Self.isFinished(r) {
-                visualizer.endCue(.edgeSwipe, time: now)
-            } else {
-                let end = r.location(in: nil), moved = r.translation(in: nil)
-                visualizer.updateEdgeSwipe(from: Point(x: end.x - moved.x, y: end.y - moved.y), to: end, time: now)
-            }
+            if Self.isFinished(r) { visualizer.endCue(.edgeSwipe, time: now); return }
+            let end = r.location(in: nil), moved = r.translation(in: nil)
+            visualizer.updateEdgeSwipe(from: Point(x: end.x - moved.x, y: end.y - moved.y), to: end, time: now)
+            visualizer.caption(.edgeSwipe, measures {
+                $0.edge = r.recognizedEdge ?? .left
+                $0.distance = (moved.x * moved.x + moved.y * moved.y).squareRoot()
+            })
         }
+    }
+
+    /// Caption measures, filled in by `fill`.
+    private func measures(_ fill: (inout CaptionMeasures) -> Void) -> CaptionMeasures {
+        var measures = CaptionMeasures()
+        fill(&measures)
+        return measures
     }
 
     private static func isFinished(_ r: GestureRecognizer) -> Bool { r.state == .ended || r.state == .cancelled }

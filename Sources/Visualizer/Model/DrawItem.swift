@@ -18,6 +18,9 @@ public struct DrawItem: Equatable, Sendable {
         case arc(radius: Double, width: Double, start: Double, sweep: Double)
         /// A straight stroke with round caps from `center` to `to`.
         case line(to: Point, width: Double)
+        /// A line of text centred on `center` (by its measured size), in the item's colour,
+        /// outlined in black or white (whichever contrasts more), faded with it.
+        case text(TextLine)
     }
 
     /// What the item belongs to, so a frame's items can be matched with the last frame's.
@@ -69,6 +72,11 @@ public struct DrawItem: Equatable, Sendable {
             let x0 = min(center.x, to.x), y0 = min(center.y, to.y)
             return Rect(x: x0, y: y0, width: abs(to.x - center.x), height: abs(to.y - center.y))
                 .insetBy(dx: -(w / 2 + margin), dy: -(w / 2 + margin))
+        case .text(let line):
+            // Glyphs may overhang their advance a little (italics, accents): a pixel more.
+            let reach = line.outlineWidth + margin + 1
+            return Rect(x: center.x - line.width / 2, y: center.y - line.height / 2, width: line.width, height: line.height)
+                .insetBy(dx: -reach, dy: -reach)
         }
     }
 }

@@ -21,6 +21,10 @@ public final class TouchVisualizer {
     /// fills until the press is due. The gesture lens sets it from the recognizer itself, so
     /// the fill shows only for a press that can still happen.
     public var pendingPress: PendingPress?
+    /// Measures captions' text (the renderer's text engine); without one no caption shows.
+    public var textMeasurer: (any TextMeasuring)? {
+        didSet { needsFullDamage = true }
+    }
 
     var markers = SlotPool<Marker>(capacity: 0)
     var ripples = SlotPool<Ripple>(capacity: 0)
@@ -28,6 +32,8 @@ public final class TouchVisualizer {
     /// Pan trail points, `trailCapacity` per cue slot.
     var trailStorage: [Point] = []
     let trailCapacity = 48
+    /// This frame's marker bounds, which captions keep clear of (storage kept between frames).
+    var markerBounds: [Rect] = []
     private var usedSlots: [Bool] = []
     private var previousItems: [DrawItem] = []
     private var frameDiff = FrameDiff(keys: ItemKeys(ripples: 0, cues: 0, partsPerCue: 0, markers: 0))
@@ -46,11 +52,13 @@ public final class TouchVisualizer {
         cues = SlotPool(capacity: style.maximumCues)
         trailStorage = Array(repeating: .zero, count: style.maximumCues * trailCapacity)
         usedSlots = Array(repeating: false, count: style.maximumMarkers)
-        let expected = style.maximumMarkers * Owner.markerParts + style.maximumRipples + style.maximumCues * (trailCapacity + 4)
+        markerBounds.reserveCapacity(style.maximumMarkers)
+        let expected = style.maximumMarkers * Owner.markerParts + style.maximumRipples + style.maximumCues * (trailCapacity + 5)
         items.reserveCapacity(expected)
         previousItems.reserveCapacity(expected)
+        // A cue's parts: its shapes (a pan's trail has the most), then its caption.
         frameDiff = FrameDiff(keys: ItemKeys(ripples: style.maximumRipples, cues: style.maximumCues,
-                                             partsPerCue: trailCapacity, markers: style.maximumMarkers))
+                                             partsPerCue: trailCapacity + 1, markers: style.maximumMarkers))
     }
 
     private func styleDidChange(from old: VisualizerStyle) {
@@ -154,6 +162,7 @@ public final class TouchVisualizer {
         retireFinished(at: time)
         appendRipples(at: time)
         appendCues(at: time)
+        appendCaptions(at: time, in: bounds)
         appendMarkers(at: time)
         computeDamage(bounds: bounds)
         return isAnimating
@@ -162,9 +171,11 @@ public final class TouchVisualizer {
     /// Sizes given as shares of the output (`radius = "2.5%"`) follow the bounds' shorter side;
     /// a change redraws everything.
     private func resolveRelativeSizes(in bounds: Rect) {
-        guard style.markerRadiusShare != nil || style.ringWidthShare != nil, !bounds.isNull else { return }
+        guard style.markerRadiusShare != nil || style.ringWidthShare != nil || style.captions.sizeShare != nil,
+              !bounds.isNull else { return }
         let resolved = style.resolved(shorterSide: min(bounds.width, bounds.height))
-        if resolved.markerRadius != style.markerRadius || resolved.ringWidth != style.ringWidth { style = resolved }
+        if resolved.markerRadius != style.markerRadius || resolved.ringWidth != style.ringWidth
+            || resolved.captions.size != style.captions.size { style = resolved }
     }
 
     private func retireFinished(at time: Double) {
@@ -234,7 +245,7 @@ public final class TouchVisualizer {
     }
 
     /// The marker's look, from the style.
-    private var markerLook: MarkerLook {
+    var markerLook: MarkerLook {
         MarkerLook(radius: style.markerRadius, ringWidth: style.ringWidth, fillOpacity: style.fillOpacity,
                    ringOpacity: style.ringOpacity, shadowOpacity: style.shadowOpacity,
                    outlineWidth: style.markerOutline ? max(1, style.ringWidth / 2) : 0)

@@ -62,6 +62,8 @@ public struct VisualizerStyle: Equatable, Sendable {
     /// `GestureSettings`).
     public var longPressDuration = GestureDefaults.longPressDuration
     public var cueLineWidth = 3.0
+    /// What each gesture's caption says, and how captions look.
+    public var captions = CaptionStyle()
 
     // Pools
     public var maximumMarkers = 20
@@ -71,11 +73,12 @@ public struct VisualizerStyle: Equatable, Sendable {
     public init() {}
 
     /// The style with its relative sizes resolved for an output whose shorter side is `side`
-    /// logical px (radius at least 1 px, ring width at least 0.5).
+    /// logical px (radius at least 1 px, ring width at least 0.5, captions at least 4 px).
     public func resolved(shorterSide side: Double) -> VisualizerStyle {
         var style = self
         if let share = markerRadiusShare, side.isFinite { style.markerRadius = max(1, share * side) }
         if let share = ringWidthShare, side.isFinite { style.ringWidth = max(0.5, share * side) }
+        if let share = captions.sizeShare, side.isFinite { style.captions.size = max(4, share * side) }
         return style
     }
 

@@ -51,7 +51,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             return
         }
         let down = Array(liveTouches)
-        guard down.count == numberOfTouchesRequired else { return }
+        if down.count < numberOfTouchesRequired {
+            // The fingers of a swipe land together: one that moves off alone is a drag.
+            if anyTouch(of: touches, movedFartherThan: GestureDefaults.touchSlop) { state = .failed }
+            return
+        }
         let d = centroid(of: down) - start
         let distance = (d.x * d.x + d.y * d.y).squareRoot()
         guard distance >= minimumDistance else { return }
