@@ -6,7 +6,10 @@
 //   --ink       only: the annotation benchmark
 //   --region    only: computing the overlay's input region
 //   --export    only: touchlight render's throughput, and libspng against the hand-written PNG encoder
-if CommandLine.arguments.contains("--export") {
+//   --captions  only: captions and the HUD on the renderer's scene
+if CommandLine.arguments.contains("--captions") {
+    CaptionBenchmarks.run()
+} else if CommandLine.arguments.contains("--export") {
     ExportBenchmarks.run()
 } else if CommandLine.arguments.contains("--region") {
     InputRegionBenchmarks.run()
@@ -18,6 +21,8 @@ if CommandLine.arguments.contains("--export") {
     TouchCoreBenchmarks.run()
     print()
     RendererBenchmarks.run()
+    print()
+    CaptionBenchmarks.run()
     print()
     InkBenchmarks.run()
     print()

@@ -42,6 +42,9 @@ extension Setting {
         .number("captions", "outline", "Width of the text's outline, logical px (0: none).", \.style.captions.outlineWidth, 0...10),
         .milliseconds("captions", "hold_ms", "How long a caption stays after its gesture ends, before it fades.", \.style.captions.holdDuration, 0...60_000),
     ] + GestureKind.allCases.map(Setting.caption) + [
+        // [hud]
+        .flag("hud", "enabled", "Show the pointer-location HUD (as --hud): contact counts, the primary contact's position, travel, velocity, pressure and size, a crosshair through each finger and the gesture's paths.", \.style.hud.isEnabled),
+        .number("hud", "text_size", "The HUD's text size, logical px.", \.style.hud.textSize, 6...100),
         // [text]
         .font("text", "font", "Font of captions and the HUD, as fontconfig names it (\"sans\": its default sans, such as DejaVu Sans).", \.font),
         // [input]

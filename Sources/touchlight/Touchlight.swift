@@ -130,6 +130,9 @@ struct OverlayOptions: ParsableArguments {
     @Flag(help: "Take touches instead of letting them through to the applications below (Escape ends it).")
     var capture = false
 
+    @Flag(help: "Show the pointer-location HUD: contact counts, the primary contact's position, travel, velocity, pressure and size, a crosshair through each finger and the gesture's paths.")
+    var hud = false
+
     @Option(help: ArgumentHelp("Annotation mode at start: \(AnnotationMode.names.joined(separator: ", ")).", valueName: "mode"))
     var mode: String?
 
@@ -173,6 +176,7 @@ struct OverlayOptions: ParsableArguments {
         let (file, path) = try readConfiguration(explicit: config)
         var overrides = Overrides()
         overrides.capture = capture
+        overrides.hud = hud
         overrides.mode = (mode ?? self.mode).flatMap(AnnotationMode.init(rawValue:))
         overrides.source = source.flatMap(InputSource.init(rawValue:))
         overrides.replayPath = replay

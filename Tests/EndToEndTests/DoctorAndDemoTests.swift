@@ -21,6 +21,7 @@ extension EndToEnd {
             #expect(report.contains("  seat0: no input devices"))
             // No GPU here: Mesa's software GL, which `auto` passes over.
             #expect(report.contains("OpenGL ES 2: llvmpipe") && report.contains("(software: renderer = \"auto\" draws on the canvas)"), "\(report)")
+            #expect(report.contains("Font for captions and the HUD: DejaVu Sans (/usr/share/fonts/"), "\(report)")
         #expect(report.contains("Touchscreens (libinput source): none: udev lists no input device tagged ID_INPUT_TOUCHSCREEN=1"))
             #expect(report.contains("\(config): INVALID\n  \(config):2:1: [marker] radius: found 1 (an integer); expected a number from 4 to 400"))
         }

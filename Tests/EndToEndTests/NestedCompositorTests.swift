@@ -11,8 +11,8 @@ extension EndToEnd {
     struct NestedCompositorTests {
         static let compositors = [Compositor.mir, .kwin]
 
-        /// A real terminal under the overlay, a replayed drag, with each renderer: the marker
-        /// and the pan cue show above it where the trace says, nothing else changes, and
+        /// A real terminal under the overlay, a replayed drag, with each renderer: the marker,
+        /// the pan cue and its caption show above it where the trace says, nothing else changes, and
         /// SIGTERM leaves nothing. With sprites, they are subsurfaces that take no input either;
         /// with GLES, Mesa's llvmpipe draws them into the overlay's own surface.
         @Test(arguments: compositors, ["canvas", "sprites", "gles"])
@@ -38,8 +38,12 @@ extension EndToEnd {
             #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
             let trail = shot[350, 300]
             #expect(trail.r > 150 && trail.g > 150 && trail.b > 150, "\(compositor): pan trail at (350, 300): \(trail)")
-            let elsewhere = shot.differences(from: baseline, excluding: [(150, 250, 560, 350)])
-            #expect(elsewhere.isEmpty, "\(compositor): \(elsewhere.count) pixels changed outside the marker and trail, first \(elsewhere.prefix(3))")
+            // The pan's caption ("pan 300 px") sits just above the marker at the drag's end.
+            let caption = (430, 220, 570, 256)
+            let captionChanged = shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
+            #expect(captionChanged.count > 300, "\(compositor): the pan's caption shows: \(captionChanged.count) pixels changed")
+            let elsewhere = shot.differences(from: baseline, excluding: [(150, 250, 560, 350), caption])
+            #expect(elsewhere.isEmpty, "\(compositor): \(elsewhere.count) pixels changed outside the marker, trail and caption, first \(elsewhere.prefix(3))")
 
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "\(compositor): touchlight did not exit on SIGTERM")

@@ -40,9 +40,13 @@ extension EndToEnd {
             // The pan cue: its trail stays while the finger is down.
             let trail = shot[350, 300]
             #expect(trail.r > 150 && trail.g > 150 && trail.b > 150, "pan trail at (350, 300): \(trail)")
+            // The pan's caption ("pan 300 px") just above the marker where the drag ended.
+            let caption = (430, 220, 570, 256)
+            let captionChanged = shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
+            #expect(captionChanged.count > 300, "the pan's caption shows: \(captionChanged.count) pixels changed")
             // Everywhere else the terminal's own pixels, exactly.
-            let elsewhere = shot.differences(from: baseline, excluding: [(150, 250, 560, 350)])
-            #expect(elsewhere.isEmpty, "\(elsewhere.count) pixels changed outside the marker and trail, first \(elsewhere.prefix(3))")
+            let elsewhere = shot.differences(from: baseline, excluding: [(150, 250, 560, 350), caption])
+            #expect(elsewhere.isEmpty, "\(elsewhere.count) pixels changed outside the marker, trail and caption, first \(elsewhere.prefix(3))")
             #expect(drain(log).contains("touch 1 began at (200, 300) on HEADLESS-1"))
 
             // SIGTERM: exit 0, and the surface is gone.

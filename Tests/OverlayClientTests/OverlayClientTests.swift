@@ -185,4 +185,16 @@ import TouchlightConfig
         #expect(reloaded.configuration.output.touchscreenOutput == "HDMI-A-1" && reloaded.configuration.output.transform == .rotated180)
         #expect(reloaded.replayPath == "/tmp/t.trace" && reloaded.capture && reloaded.configuration.input.replaySpeed == 3)
     }
+
+    /// `--hud` shows the HUD whatever the file says, also after a reload; without it the file decides.
+    @Test func hudFromTheCommandLineOrTheFile() {
+        var overrides = Overrides()
+        overrides.hud = true
+        let options = Options(file: Configuration(), overrides: overrides)
+        #expect(options.style.hud.isEnabled && options.reloaded(from: Configuration()).style.hud.isEnabled)
+        var file = Configuration()
+        file.style.hud.isEnabled = true
+        #expect(Options(file: file).style.hud.isEnabled)
+        #expect(!Options(file: Configuration()).style.hud.isEnabled)
+    }
 }

@@ -14,8 +14,7 @@ import TouchCore
         style.maximumRipples = 30
         style.maximumCues = 5
         let v = TouchVisualizer(style: style)
-        let keys = ItemKeys(ripples: style.maximumRipples, cues: style.maximumCues,
-                            partsPerCue: v.trailCapacity, markers: style.maximumMarkers)
+        let keys = v.itemKeys
         var rng = SplitMix(state: 7)
         var time = 0.0
         var problems: [String] = []

@@ -3,6 +3,7 @@ import CWaylandClient
 import CWaylandProtocols
 import Glibc
 import Foundation
+import Renderer
 import TouchlightConfig
 import TouchscreenInput
 
@@ -64,7 +65,17 @@ public enum Doctor {
         }
         lines.append(touchscreenStatus())
         lines.append("Configuration: " + configurationStatus(configurationPath))
+        lines.append(fontStatus(configurationPath))
         return (lines.joined(separator: "\n"), connected)
+    }
+
+    /// The font captions and the HUD use, as the configuration names it.
+    private static func fontStatus(_ path: String?) -> String {
+        let family = path.flatMap { try? Configuration(contentsOf: $0) }?.font ?? Configuration().font
+        switch FontLocator.find(family) {
+        case .success(let font): return "Font for captions and the HUD: \(font.family) (\(font.path))"
+        case .failure(let problem): return "Font for captions and the HUD: \(problem)"
+        }
     }
 
     /// What the GLES renderer would run on, and whether `auto` picks it.

@@ -8,6 +8,8 @@ import Visualizer
 public struct Overrides: Sendable, Equatable {
     /// --capture: take touches whatever the file says (also after a reload).
     public var capture = false
+    /// --hud: show the pointer-location HUD whatever the file says (also after a reload).
+    public var hud = false
     /// --source.
     public var source: InputSource?
     /// --mode, or `touchlight annotate` (pass): the annotation mode at start.
@@ -39,6 +41,7 @@ public struct Options: Sendable {
     public init(file: Configuration = Configuration(), overrides: Overrides = Overrides()) {
         var merged = file
         merged.input.capture = overrides.capture || file.input.capture
+        merged.style.hud.isEnabled = overrides.hud || file.style.hud.isEnabled
         merged.input.source = overrides.source ?? file.input.source
         if let path = overrides.replayPath {
             merged.input.source = .replay

@@ -12,13 +12,14 @@ public enum CaptionPlacement {
     /// The rectangle for a caption of `size` near `anchor`: the first spot, going out from
     /// `gap` in steps of `step`, whose rectangle (its near edge `distance` from the anchor along
     /// the direction) lies inside `bounds` and overlaps none of `avoiding` (the markers'
-    /// bounds). Nil when there is no such spot within the output: the caption is not shown
-    /// rather than shown over a finger.
+    /// bounds). Nil when there is no such spot within `reach` of the anchor: the caption is
+    /// not shown rather than shown over a finger, or so far away it no longer reads as the
+    /// gesture's (and a crowded frame costs a bounded search: 8 directions × reach / step).
     public static func place(_ size: Size, near anchor: Point, avoiding: [Rect], in bounds: Rect,
-                             gap: Double = 8, step: Double = 12) -> Rect? {
+                             gap: Double = 8, step: Double = 12, reach: Double = 400) -> Rect? {
         guard size.width > 0, size.height > 0, size.width <= bounds.width, size.height <= bounds.height,
               anchor.x.isFinite, anchor.y.isFinite, step > 0 else { return nil }
-        let reach = bounds.width + bounds.height
+        let reach = min(reach, bounds.width + bounds.height)
         var distance = max(0, gap)
         while distance <= reach {
             for direction in directions {

@@ -80,3 +80,36 @@ public struct TextLine: Equatable, Sendable {
             && a.width == b.width && a.ascent == b.ascent && a.descent == b.descent
     }
 }
+
+extension TextLine {
+    /// Appends `value` rounded to `decimals` (0 or 1) places without allocating, with a "+"
+    /// before a positive value when `sign` is set; "–" for a value that is not finite or too
+    /// large to mean anything. Never "-0".
+    public mutating func append(number value: Double, decimals: Int, sign: Bool = false) {
+        let factor = decimals > 0 ? 10.0 : 1.0
+        let scaled = (value * factor).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else {
+            append(utf8: "–".utf8)
+            return
+        }
+        var units = Int(abs(scaled))
+        if scaled < 0, units != 0 { append(utf8: CollectionOfOne(UInt8(ascii: "-"))) }
+        if sign, scaled > 0 { append(utf8: CollectionOfOne(UInt8(ascii: "+"))) }
+        let fraction = decimals > 0 ? units % 10 : -1
+        if decimals > 0 { units /= 10 }
+        var digits = InlineArray<20, UInt8>(repeating: 0), n = 0
+        repeat {
+            digits[n] = UInt8(ascii: "0") + UInt8(units % 10)
+            units /= 10
+            n += 1
+        } while units > 0
+        while n > 0 {
+            n -= 1
+            append(utf8: CollectionOfOne(digits[n]))
+        }
+        if fraction >= 0 {
+            append(utf8: CollectionOfOne(UInt8(ascii: ".")))
+            append(utf8: CollectionOfOne(UInt8(ascii: "0") + UInt8(fraction)))
+        }
+    }
+}

@@ -70,14 +70,14 @@ public final class OverlayWindow: Window {
             let began = event.allTouches.filter { $0.phase == .began && !isUnmarked($0) }.sorted { $0.sourceID < $1.sourceID }
             for touch in began {
                 visualizer.touchDown(key: touch.sourceID, at: touch.location(in: nil), time: touch.timestamp,
-                                     shape: Self.shape(of: touch))
+                                     shape: Self.shape(of: touch), pressure: touch.force)
             }
         }
         for touch in event.allTouches where !isUnmarked(touch) {
             switch touch.phase {
             case .moved:
                 visualizer.touchMoved(key: touch.sourceID, to: touch.location(in: nil), time: touch.timestamp,
-                                      shape: Self.shape(of: touch))
+                                      shape: Self.shape(of: touch), pressure: touch.force)
             case .ended: visualizer.touchUp(key: touch.sourceID, time: touch.timestamp)
             case .cancelled: visualizer.touchCancelled(key: touch.sourceID, time: touch.timestamp)
             default: break

@@ -41,14 +41,20 @@ struct FrameDiff {
 }
 
 /// Dense numbers for item identities: ripples first, then `partsPerCue` parts per cue, then
-/// the marker parts, following `TouchVisualizer.Owner`'s ranges.
+/// the marker parts, then the HUD's (`partsPerHUDContact` per contact, then its text lines),
+/// following `TouchVisualizer.Owner`'s ranges.
 struct ItemKeys {
     let ripples: Int
     let cues: Int
     let partsPerCue: Int
     let markers: Int
+    var hudContacts = 0
+    var partsPerHUDContact = 0
+    var hudLines = 0
 
-    var count: Int { ripples + cues * partsPerCue + markers * Owner.markerParts }
+    private var markerKeys: Int { ripples + cues * partsPerCue }
+    private var hudKeys: Int { markerKeys + markers * Owner.markerParts }
+    var count: Int { hudKeys + hudContacts * partsPerHUDContact + hudLines }
 
     /// The key of `id`, or nil outside the table (such an item is then damaged both as new
     /// and as gone, which is never too little).
@@ -60,10 +66,15 @@ struct ItemKeys {
             let (slot, rest) = (id.owner - Owner.cue).quotientAndRemainder(dividingBy: Owner.cueStride)
             guard rest == 0, slot < cues, (0..<partsPerCue).contains(id.part) else { return nil }
             return ripples + slot * partsPerCue + id.part
-        default:
+        case Owner.marker..<Owner.hud:
             let slot = id.owner - Owner.marker
             guard slot < markers, (0..<Owner.markerParts).contains(id.part) else { return nil }
-            return ripples + cues * partsPerCue + slot * Owner.markerParts + id.part
+            return markerKeys + slot * Owner.markerParts + id.part
+        default:
+            let contact = id.owner - Owner.hud
+            if contact == Owner.hudText { return (0..<hudLines).contains(id.part) ? hudKeys + hudContacts * partsPerHUDContact + id.part : nil }
+            guard (0..<hudContacts).contains(contact), (0..<partsPerHUDContact).contains(id.part) else { return nil }
+            return hudKeys + contact * partsPerHUDContact + id.part
         }
     }
 

@@ -37,6 +37,19 @@ public final class TouchVisualizer {
     private var usedSlots: [Bool] = []
     private var previousItems: [DrawItem] = []
     private var frameDiff = FrameDiff(keys: ItemKeys(ripples: 0, cues: 0, partsPerCue: 0, markers: 0))
+    /// The HUD's contacts and paths, and its text lines as last written.
+    var pointerLocation = PointerLocation(capacity: 0, pathCapacity: 0)
+    var hudLines: [TextLine] = []
+    /// Path points kept per contact, and the HUD's lines of text.
+    let hudPathCapacity = 512
+    let hudLineCount = 5
+
+    /// The identity table of this visualizer's items (every item it draws has a key in it).
+    var itemKeys: ItemKeys {
+        ItemKeys(ripples: style.maximumRipples, cues: style.maximumCues, partsPerCue: trailCapacity + 1,
+                 markers: style.maximumMarkers, hudContacts: style.maximumMarkers,
+                 partsPerHUDContact: 2 + hudPathCapacity, hudLines: hudLineCount)
+    }
     private var needsFullDamage = false
     private var lastBounds = Rect.null
 
@@ -57,13 +70,16 @@ public final class TouchVisualizer {
         items.reserveCapacity(expected)
         previousItems.reserveCapacity(expected)
         // A cue's parts: its shapes (a pan's trail has the most), then its caption.
-        frameDiff = FrameDiff(keys: ItemKeys(ripples: style.maximumRipples, cues: style.maximumCues,
-                                             partsPerCue: trailCapacity + 1, markers: style.maximumMarkers))
+        pointerLocation = PointerLocation(capacity: style.maximumMarkers, pathCapacity: hudPathCapacity)
+        hudLines = Array(repeating: TextLine(size: 0), count: hudLineCount)
+        items.reserveCapacity(expected + style.maximumMarkers * (hudPathCapacity + 2) + hudLineCount)
+        previousItems.reserveCapacity(items.capacity)
+        frameDiff = FrameDiff(keys: itemKeys)
     }
 
     private func styleDidChange(from old: VisualizerStyle) {
         if style.maximumMarkers != old.maximumMarkers || style.maximumRipples != old.maximumRipples
-            || style.maximumCues != old.maximumCues {
+            || style.maximumCues != old.maximumCues || style.hud.isEnabled != old.hud.isEnabled {
             // Pool caps changed: start over with new pools (active markers are kept).
             let live = markers.live.map { markers[$0] }
             makePools()
@@ -77,9 +93,13 @@ public final class TouchVisualizer {
     // MARK: Touches
 
     /// A finger went down. `key` identifies it until it lifts.
-    public func touchDown(key: Int, at position: Point, time: Double, shape: ContactShape? = nil) {
+    /// `pressure` (0…1) and `shape`, when the source reports them, show in the HUD.
+    public func touchDown(key: Int, at position: Point, time: Double, shape: ContactShape? = nil, pressure: Double? = nil) {
         if let existing = liveMarker(key) { endMarker(existing, at: time) }
         guard let slot = usedSlots.firstIndex(of: false) else { return }
+        if style.hud.isEnabled {
+            pointerLocation.down(key: key, colorSlot: slot, at: position, time: time, pressure: pressure, shape: shape)
+        }
         var marker = Marker(key: key, slot: slot, position: position, downTime: time, lastUpdate: time)
         marker.shape = shape
         if markers.take(marker) == nil {
@@ -91,8 +111,9 @@ public final class TouchVisualizer {
         usedSlots[slot] = true
     }
 
-    public func touchMoved(key: Int, to position: Point, time: Double, shape: ContactShape? = nil) {
+    public func touchMoved(key: Int, to position: Point, time: Double, shape: ContactShape? = nil, pressure: Double? = nil) {
         guard let index = liveMarker(key) else { return }
+        if style.hud.isEnabled { pointerLocation.moved(key: key, to: position, time: time, pressure: pressure, shape: shape) }
         var marker = markers[index]
         let step = marker.position.distance(to: position)
         if style.ripplesEnabled, style.rippleSpacing > 0, step > 0, step.isFinite {
@@ -135,6 +156,7 @@ public final class TouchVisualizer {
     /// The finger lifted: the marker fades from now, or once it has shown for the style's
     /// minimum visible duration.
     private func endMarker(_ index: Int, at time: Double) {
+        pointerLocation.up(key: markers[index].key)
         markers[index].fadeStart = max(time, markers[index].downTime + style.minimumVisibleDuration)
         let slot = markers[index].slot
         if usedSlots.indices.contains(slot) { usedSlots[slot] = false }
@@ -163,6 +185,7 @@ public final class TouchVisualizer {
         appendRipples(at: time)
         appendCues(at: time)
         appendCaptions(at: time, in: bounds)
+        appendHUD(in: bounds)
         appendMarkers(at: time)
         computeDamage(bounds: bounds)
         return isAnimating
@@ -186,6 +209,7 @@ public final class TouchVisualizer {
             if marker.fadeStart == nil, time - marker.lastUpdate >= style.staleTimeout {
                 marker.fadeStart = marker.lastUpdate + style.staleTimeout
                 markers[slot] = marker
+                pointerLocation.up(key: marker.key)  // its crosshair goes with it
                 if usedSlots.indices.contains(marker.slot) { usedSlots[marker.slot] = false }
             }
             if let fade = marker.fadeStart, time - fade >= style.liftFadeDuration {
@@ -291,6 +315,9 @@ public final class TouchVisualizer {
         static let marker = 2_000_000
         /// Marker, contact shape, long-press fill.
         static let markerParts = 3
+        /// The HUD: one owner per contact of the gesture (crosshair, then path), and its text.
+        static let hud = 3_000_000
+        static let hudText = 999_999
     }
 }
 

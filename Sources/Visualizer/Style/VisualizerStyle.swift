@@ -64,6 +64,8 @@ public struct VisualizerStyle: Equatable, Sendable {
     public var cueLineWidth = 3.0
     /// What each gesture's caption says, and how captions look.
     public var captions = CaptionStyle()
+    /// The pointer-location HUD (`--hud`).
+    public var hud = HUDStyle()
 
     // Pools
     public var maximumMarkers = 20
