@@ -33,14 +33,3 @@ public struct DamageHistory: Sendable {
         return frames.suffix(age - 1).reduce(damage) { $0.union($1) }
     }
 }
-
-extension PixelRect {
-    /// The smallest rectangle holding both (an empty one adds nothing).
-    public func union(_ other: PixelRect) -> PixelRect {
-        if other.isEmpty { return self }
-        if isEmpty { return other }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
-        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-}

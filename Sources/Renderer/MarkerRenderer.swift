@@ -18,8 +18,14 @@ public final class MarkerRenderer {
     public weak var underlay: Underlay?
     /// Draws text items (captions, the HUD); without it they are left out.
     public var text: TextRenderer?
+    /// Whether persisting lines (`DrawItem.persists`) are drawn once into a layer kept for
+    /// the next frames (for a renderer drawing the same output into same-sized buffers).
+    public var keepsLayer = true {
+        didSet { if !keepsLayer { pathLayer.release() } }
+    }
     private var tiles: TileGrid
-    private var scratch = MaskImage(width: 256, height: 256)
+    private let painter = ShapePainter()
+    private lazy var pathLayer = PathLayer(painter: painter)
     /// The source colour of mask-shaped items, set to each item's premultiplied colour.
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
     /// The opacity mask of pre-coloured sprites, set to each marker's opacity.
@@ -39,7 +45,7 @@ public final class MarkerRenderer {
 
     /// Redraws the whole canvas.
     public func drawAll(_ items: [DrawItem], into canvas: Canvas) {
-        computeBoxes(of: items)
+        computeBoxes(of: items, canvas: canvas)
         redraw(items, into: canvas, area: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
     }
 
@@ -49,9 +55,24 @@ public final class MarkerRenderer {
     @discardableResult
     public func draw(_ items: [DrawItem], into canvas: Canvas, damage: [Rect]) -> [PixelRect] {
         tiles.reset(width: canvas.width, height: canvas.height)
-        for rect in damage where !rect.isNull { tiles.mark(devicePixels(of: rect)) }
-        return redrawTiles(items, into: canvas)
+        strips.removeAll(keepingCapacity: true)
+        for rect in damage where !rect.isNull {
+            // A thin line across the output (a HUD crosshair) is redrawn as it is: rounded
+            // out to tiles it would cost a band as wide as the output and a tile high.
+            if DamageRegion.isThin(rect) { strips.append(devicePixels(of: rect)) } else { tiles.mark(devicePixels(of: rect)) }
+        }
+        let runs = redrawTiles(items, into: canvas)
+        guard !strips.isEmpty else { return runs }
+        for strip in strips { redraw(items, into: canvas, area: strip) }
+        drawn.removeAll(keepingCapacity: true)
+        drawn.append(contentsOf: runs)
+        drawn.append(contentsOf: strips)
+        return drawn
     }
+
+    /// This frame's thin damage, redrawn outside the tiles, and all it redrew (storage kept).
+    private var strips: [PixelRect] = []
+    private var drawn: [PixelRect] = []
 
     /// Redraws what `damage`, in device pixels, covers; otherwise like `draw(_:into:damage:)`.
     @discardableResult
@@ -63,7 +84,7 @@ public final class MarkerRenderer {
 
     private func redrawTiles(_ items: [DrawItem], into canvas: Canvas) -> [PixelRect] {
         let runs = tiles.runs()
-        computeBoxes(of: items)
+        computeBoxes(of: items, canvas: canvas)
         for run in runs { redraw(items, into: canvas, area: run) }
         return runs
     }
@@ -71,10 +92,18 @@ public final class MarkerRenderer {
     /// Each item's device-pixel box, computed once per frame.
     private var boxes: [PixelRect] = []
 
-    private func computeBoxes(of items: [DrawItem]) {
+    /// Also brings the path layer up to date, once a frame before anything is redrawn, and
+    /// lists the items left to draw.
+    private func computeBoxes(of items: [DrawItem], canvas: Canvas) {
         boxes.removeAll(keepingCapacity: true)
-        for item in items { boxes.append(devicePixels(of: item.bounds)) }
+        for index in items.indices { boxes.append(devicePixels(of: items[index].bounds)) }
+        if keepsLayer { pathLayer.update(items, boxes: boxes, width: canvas.width, height: canvas.height, scale: scale) }
+        drawable.removeAll(keepingCapacity: true)
+        for index in items.indices where !keepsLayer || !PathLayer.holds(items[index]) { drawable.append(index) }
     }
+
+    /// The indices of the items `redraw` draws: all but the lines the layer holds.
+    private var drawable: [Int] = []
 
     /// Clears `area` and composites every item that reaches it.
     private func redraw(_ items: [DrawItem], into canvas: Canvas, area: PixelRect) {
@@ -85,8 +114,10 @@ public final class MarkerRenderer {
         } else {
             canvas.clear(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
         }
-        for (index, item) in items.enumerated() where boxes[index].intersects(clip) {
-            draw(item, box: boxes[index], into: canvas, clip: clip)
+        if keepsLayer { pathLayer.composite(into: canvas, area: clip) }
+        // By index: an item (text makes them large) is copied only when it is drawn.
+        for index in drawable where boxes[index].intersects(clip) {
+            draw(items[index], box: boxes[index], into: canvas, clip: clip)
         }
     }
 
@@ -160,13 +191,7 @@ public final class MarkerRenderer {
 
     /// Rasterizes `shape` only inside `area` (the item's box within the damage) and composites it.
     private func rasterizeAndComposite(_ shape: DeviceShape, area: PixelRect, into canvas: Canvas) {
-        guard !area.isEmpty else { return }
-        if scratch.width < area.width || scratch.height < area.height {
-            scratch = MaskImage(width: max(scratch.width, area.width), height: max(scratch.height, area.height))
-        }
-        scratch.rasterize(shape, originX: area.x, originY: area.y, width: area.width, height: area.height)
-        pixman_image_composite32(PIXMAN_OP_OVER, paint.image, scratch.image, canvas.image,
-                                 0, 0, 0, 0, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+        painter.fill(shape, premultiplied: paint.value, area: area, into: canvas)
     }
 }
 
@@ -190,6 +215,15 @@ public struct PixelRect: Equatable, Sendable {
 
     public func clipped(toWidth w: Int, height h: Int) -> PixelRect {
         intersection(PixelRect(x: 0, y: 0, width: w, height: h))
+    }
+
+    /// The smallest rectangle holding both (an empty one adds nothing).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(x + width, other.x + other.width) - x0,
+                         height: max(y + height, other.y + other.height) - y0)
     }
 }
 

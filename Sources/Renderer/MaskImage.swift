@@ -35,6 +35,10 @@ final class MaskImage {
     /// inside coverage (see `DeviceShape.annulus`), with a pixel to spare on each side.
     func rasterize(_ shape: DeviceShape, originX: Int, originY: Int, width w: Int, height h: Int) {
         let columns = min(w, width)
+        if case .capsule(let a, let b, _) = shape, a.x == b.x || a.y == b.y {
+            rasterizeStraight(shape, from: a, to: b, originX: originX, originY: originY, columns: columns, rows: min(h, height))
+            return
+        }
         let annulus = shape.annulus
         for y in 0..<min(h, height) {
             let py = Double(originY + y) + 0.5
@@ -68,9 +72,49 @@ final class MaskImage {
                 if !inside.isEmpty { (row + inside.lowerBound).update(repeating: annulus.insideCoverage, count: inside.count) }
             }
             for x in measured where !inside.contains(x) {
-                let d = shape.signedDistance(Point(x: Double(originX + x) + 0.5, y: py))
-                row[x] = d >= 0.5 ? 0 : (d <= -0.5 ? 255 : UInt8(((0.5 - d) * 255).rounded()))
+                row[x] = Self.coverage(shape.signedDistance(Point(x: Double(originX + x) + 0.5, y: py)))
             }
+        }
+    }
+
+    /// Coverage of a pixel whose centre is `distance` from a shape's edge (negative inside).
+    static func coverage(_ distance: Double) -> UInt8 {
+        distance >= 0.5 ? 0 : (distance <= -0.5 ? 255 : UInt8(((0.5 - distance) * 255).rounded()))
+    }
+
+    /// An axis-aligned capsule (a HUD crosshair, as long as the output): between its ends the
+    /// coverage depends only on the distance across it, so a horizontal one is measured once
+    /// per row and filled, and a vertical one's row is measured once and copied. Only the
+    /// round caps are measured pixel by pixel.
+    private func rasterizeStraight(_ shape: DeviceShape, from a: Point, to b: Point, originX: Int, originY: Int,
+                                   columns: Int, rows: Int) {
+        let horizontal = a.y == b.y
+        let (lo, hi) = horizontal ? (min(a.x, b.x), max(a.x, b.x)) : (min(a.y, b.y), max(a.y, b.y))
+        // The columns (horizontal) or rows (vertical) whose pixel centres lie between the ends.
+        func between(origin: Int, count: Int) -> Range<Int> {
+            let first = max(0, min(count, Int((lo - Double(origin) - 0.5).rounded(.up))))
+            let last = max(first, min(count, Int((hi - Double(origin) - 0.5).rounded(.down)) + 1))
+            return first..<last
+        }
+        let middleColumns = horizontal ? between(origin: originX, count: columns) : 0..<0
+        let middleRows = horizontal ? 0..<0 : between(origin: originY, count: rows)
+        var measuredRow: UnsafeMutablePointer<UInt8>?
+        for y in 0..<rows {
+            let py = Double(originY + y) + 0.5
+            let row = bytes + y * stride
+            if let measuredRow, middleRows.contains(y) {
+                row.update(from: measuredRow, count: columns)
+                continue
+            }
+            if !middleColumns.isEmpty {
+                let x = middleColumns.lowerBound
+                let across = Self.coverage(shape.signedDistance(Point(x: Double(originX + x) + 0.5, y: py)))
+                (row + x).update(repeating: across, count: middleColumns.count)
+            }
+            for x in 0..<columns where !middleColumns.contains(x) {
+                row[x] = Self.coverage(shape.signedDistance(Point(x: Double(originX + x) + 0.5, y: py)))
+            }
+            if middleRows.contains(y) { measuredRow = row }
         }
     }
 
@@ -97,9 +141,7 @@ final class MaskImage {
             let py = Double(origin.y + y) + 0.5
             let row = bytes + y * stride
             for x in x0..<x1 {
-                let d = shape.signedDistance(Point(x: Double(origin.x + x) + 0.5, y: py))
-                guard d < 0.5 else { continue }
-                let coverage: UInt8 = d <= -0.5 ? 255 : UInt8(((0.5 - d) * 255).rounded())
+                let coverage = Self.coverage(shape.signedDistance(Point(x: Double(origin.x + x) + 0.5, y: py)))
                 if coverage > row[x] { row[x] = coverage }
             }
         }

@@ -4,42 +4,68 @@ import Visualizer
 
 /// Captions and the HUD on the renderer benchmark's 3840×2160 scene (10 circling fingers with
 /// ripples, drawn damage-only): 10 captions — a live pan, pinch and rotation whose numbers
-/// change every frame, and 7 recognized gestures' captions held — and the HUD (its position,
-/// travel and velocity lines change every frame), against the same scene and cues without
-/// them, in the same run. Also the glyph cache's hit rate and the allocations of a steady frame.
+/// change every frame, and 7 recognized gestures' captions held — then the HUD as well,
+/// following one finger and then all ten (each with a crosshair across the output and its
+/// path), each against the same scene and cues without them, in the same run. Also the glyph
+/// cache's hit rate, the device pixels redrawn a frame, and the allocations of a steady frame.
 @MainActor
 enum CaptionBenchmarks {
+    /// What a variant adds to the scene.
+    enum Variant: CaseIterable {
+        case none, captions, hudOnOneFinger, hudOnTenFingers
+
+        var label: String {
+            switch self {
+            case .none: "same scene and cues, no captions, no HUD"
+            case .captions: "10 captions"
+            case .hudOnOneFinger: "10 captions + HUD following 1 finger"
+            case .hudOnTenFingers: "10 captions + HUD following 10 fingers"
+            }
+        }
+    }
+
     static func run() {
-        print("Captions + HUD, 3840×2160 at scale 2 (median of 9 runs of 600 frames)")
+        print("Captions + HUD, 3840×2160 at scale 2 (medians of 7 interleaved pairs of 400 frames)")
         guard case .success(let font) = FontLocator.find(nil), let text = try? TextRenderer(font: font) else {
             print("  SKIPPED LOUDLY: no font (install fonts-dejavu-core: scripts/install-deps)")
             return
         }
-        let without = frameCost(Scene(text: nil))
-        let with = frameCost(Scene(text: text))
-        report("same scene and cues, no captions, no HUD", without)
-        report("10 captions + HUD", with, baseline: ("without", without))
-        print(String(format: "  captions + HUD cost %.1f µs more per frame", (with - without) / 1000))
+        for variant in Variant.allCases.dropFirst() {
+            let (without, with, difference) = interleaved(Scene(.none, text: nil), Scene(variant, text: text))
+            let label = variant.label.padding(toLength: 40, withPad: " ", startingAt: 0)
+            print(label + String(format: " %8.1f µs a frame, %+8.1f µs on the same run's %.1f µs without; %@ device px redrawn a frame",
+                                 with / 1000, difference / 1000, without / 1000, redrawn(Scene(variant, text: text))))
+        }
         print(String(format: "  glyph cache: %d lookups, %.2f%% hits (%d glyphs rasterized)",
                      text.lookups, 100 * text.hitRate, text.lookups - text.hits))
-        let scene = Scene(text: text)
+        print("  without captions or HUD, \(redrawn(Scene(.none, text: nil))) device px are redrawn a frame")
+        let scene = Scene(.hudOnTenFingers, text: text)
         for _ in 0..<240 { scene.step() }
         let allocations = AllocationCounter.count { for _ in 0..<120 { scene.step() } }
-        print("  allocations in 120 steady frames with captions + HUD: \(allocations) (\(Double(allocations) / 120) per frame)")
-        let captions = scene.visualizer.items.filter { if case .text = $0.shape { true } else { false } }.count
-        print("  a steady frame shows \(captions) lines of text (captions and HUD lines)")
+        print("  allocations in 120 steady frames with captions + HUD on 10 fingers: \(allocations) (\(Double(allocations) / 120) per frame)")
+    }
+
+    /// The device pixels a steady frame of `scene` redraws (its damage, as drawn).
+    static func redrawn(_ scene: Scene) -> String {
+        for _ in 0..<120 { scene.step() }
+        let runs = scene.base.renderer.draw(scene.visualizer.items, into: scene.base.canvas, damage: scene.visualizer.damage.rects)
+        return String(format: "%.2f M", Double(runs.reduce(0) { $0 + $1.width * $1.height }) / 1e6)
     }
 
     final class Scene {
         let base = RendererBenchmarks.Scene()
         var visualizer: TouchVisualizer { base.visualizer }
 
-        init(text: TextRenderer?) {
+        init(_ variant: Variant, text: TextRenderer?) {
             var style = visualizer.style
             style.captions.holdDuration = 1_000  // the recognized gestures' captions stay all run
-            style.hud.isEnabled = text != nil
+            style.captions.isEnabled = variant != .none
+            style.hud.isEnabled = variant == .hudOnOneFinger || variant == .hudOnTenFingers
             visualizer.style = style
             visualizer.textMeasurer = text
+            // The fingers come down again, so the HUD (new with the style) follows them.
+            let followed = variant == .hudOnOneFinger ? 1 : 10
+            for id in 0..<followed { visualizer.touchDown(key: id, at: base.position(id, base.frame), time: base.time) }
             base.renderer.text = text
             text?.scale = 2
             // Seven recognized gestures, spread over the output, each with its caption.
@@ -63,19 +89,24 @@ enum CaptionBenchmarks {
             for _ in 0..<10 { advance() }
         }
 
-        /// One frame: the fingers move, and the live pan, pinch and rotation follow them.
+        /// One frame: the fingers move, and a live pan, pinch and rotation (two fingers each,
+        /// 100 to 160 px apart, away from the circling ones) go on, so their numbers change.
         private func advance() {
             let frame = base.frame + 1, time = base.time + 1.0 / 120
-            let a = base.position(0, frame), b = base.position(1, frame), c = base.position(2, frame)
-            visualizer.updatePan(at: c, time: time)
+            let wave = Double(frame % 240) / 240
+            let gap = 100 + 60 * wave
+            visualizer.updatePan(at: Point(x: 1500 + 200 * wave, y: 560), time: time)
             var measures = CaptionMeasures()
-            measures.distance = Double(frame)
+            measures.distance = 200 * wave
             visualizer.caption(.pan, measures)
-            visualizer.updatePinch(a, b, time: time)
-            measures.scale = 1 + Double(frame % 200) / 100
+            visualizer.updatePinch(Point(x: 700 - gap / 2, y: 560), Point(x: 700 + gap / 2, y: 560), time: time)
+            measures.scale = gap / 100
             visualizer.caption(.pinch, measures)
-            visualizer.updateRotation(a, b, rotation: Double(frame % 360) * .pi / 180, time: time)
-            measures.rotation = Double(frame % 360) * .pi / 180
+            let angle = 2 * Double.pi * wave
+            let r = 60.0
+            visualizer.updateRotation(Point(x: 1100 - r * cosine(angle), y: 560 - r * sine(angle)),
+                                      Point(x: 1100 + r * cosine(angle), y: 560 + r * sine(angle)), rotation: angle, time: time)
+            measures.rotation = angle
             visualizer.caption(.rotation, measures)
             base.advance()
         }
@@ -86,8 +117,19 @@ enum CaptionBenchmarks {
         }
     }
 
-    static func frameCost(_ scene: Scene) -> Double {
-        for _ in 0..<120 { scene.step() }  // warm up: pools, sprites, glyphs
-        return medianNanoseconds(iterations: 600) { for _ in 0..<600 { scene.step() } }
+    /// Medians of 7 interleaved runs of 400 frames each (per frame, ns): without, with, and
+    /// the difference within each pair, so a busy machine slows both sides of a pair alike.
+    static func interleaved(_ without: Scene, _ with: Scene) -> (without: Double, with: Double, difference: Double) {
+        let clock = ContinuousClock()
+        func run(_ scene: Scene) -> Double {
+            let elapsed = clock.measure { for _ in 0..<400 { scene.step() } }
+            return (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / 400
+        }
+        _ = run(without)  // warm up: pools, sprites, glyphs
+        _ = run(with)
+        var samples: [(Double, Double)] = []
+        for _ in 0..<7 { samples.append((run(without), run(with))) }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return (median(samples.map(\.0)), median(samples.map(\.1)), median(samples.map { $0.1 - $0.0 }))
     }
 }

@@ -6,14 +6,17 @@ import TouchCore
 
 @Suite struct DamageRenderingTests {
     /// Redrawing only the damage gives the same bytes as redrawing everything, frame after
-    /// frame, over long random sequences of touches and cues, at integer and fractional scales.
-    @Test(arguments: [1.0, 1.25, 1.5, 2.0])
-    func damageOnlyEqualsFullRedraw(scale: Double) {
+    /// frame, over long random sequences of touches and cues, at integer and fractional scales,
+    /// with and without the HUD (its crosshairs are thin damage, its paths a layer of their own).
+    @Test(arguments: [1.0, 1.25, 1.5, 2.0], [false, true])
+    func damageOnlyEqualsFullRedraw(scale: Double, hud: Bool) {
         var rng = SplitMix(state: UInt64(scale * 100))
         let size = Size(width: 320, height: 240)
         let bounds = Rect(origin: .zero, size: size)
         let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
-        let visualizer = TouchVisualizer()
+        var style = VisualizerStyle()
+        style.hud.isEnabled = hud
+        let visualizer = TouchVisualizer(style: style)
         let incremental = Canvas(width: width, height: height), full = Canvas(width: width, height: height)
         let renderer = MarkerRenderer(scale: scale), reference = MarkerRenderer(scale: scale)
         var positions: [Int: Point] = [:]

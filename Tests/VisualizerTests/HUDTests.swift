@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchCore
 @testable import Visualizer
@@ -99,6 +100,35 @@ import TouchCore
         var s = try Setup(measure: false)
         s.play(until: 0.2)
         #expect(s.text.isEmpty && s.crosshairs.count == 2 && s.pathSegments == 10)
+    }
+
+    /// A long gesture keeps its newest points: each move past the path's capacity adds one
+    /// segment and drops the oldest, and every other segment stays as it was (same key, same
+    /// line), so a long gesture does not redraw its whole path each frame.
+    @Test func aLongPathDropsItsOldestSegmentOnly() throws {
+        var s = try Setup()
+        let visualizer = s.window.visualizer
+        func circle(_ step: Int) -> Point {
+            let angle = Double(step) * 0.05
+            return Point(x: 400 + 150 * cos(angle), y: 300 + 150 * sin(angle))  // 7.5 px a step
+        }
+        s.dispatcher.down(id: 9, at: circle(0), time: 1)
+        let capacity = visualizer.hudPathCapacity
+        var time = 1.0
+        func move(_ step: Int) -> [DrawItem] {
+            time += 0.01
+            s.dispatcher.motion(id: 9, at: circle(step), time: time)
+            s.dispatcher.frame()
+            visualizer.update(to: time, bounds: s.bounds)
+            return visualizer.items.filter { $0.identity.owner == TouchVisualizer.Owner.hud && $0.identity.part >= 2 }
+        }
+        for step in 1..<(capacity + 40) { _ = move(step) }
+        let before = move(capacity + 40), after = move(capacity + 41)
+        #expect(before.count == capacity - 1 && after.count == capacity - 1, "a full ring: \(before.count), \(after.count)")
+        let same = after.filter { item in before.contains { $0.identity == item.identity && $0.center == item.center && $0.shape == item.shape } }
+        #expect(same.count == capacity - 2, "all but the newest segment are unchanged: \(same.count)")
+        let newest = try #require(after.first { item in !same.contains { $0.identity == item.identity } })
+        #expect(newest.center == circle(capacity + 40), "the new segment starts at the last point")
     }
 
     /// Every HUD item has a key of its own, so frames are compared without damaging

@@ -10,7 +10,12 @@ public final class SpriteArtist {
     private var mask = MaskImage(width: 1, height: 1)
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
     private let opacity = SolidPixel(format: PIXMAN_a8)
-    private let itemRenderer = MarkerRenderer()
+    /// Draws the drawn sprites' items; its buffers differ in size and place, so it keeps no layer.
+    private let itemRenderer: MarkerRenderer = {
+        let renderer = MarkerRenderer()
+        renderer.keepsLayer = false
+        return renderer
+    }()
     /// The drawn items, moved into the sprite's buffer (storage kept between frames).
     private var moved: [DrawItem] = []
 

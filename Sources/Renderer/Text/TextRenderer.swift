@@ -39,6 +39,11 @@ public final class TextRenderer: TextMeasuring {
     private var glyphs: [pixman_glyph_t] = []
     private var nextKey: UInt = 1
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
+    /// Full coverage, the source glyphs are added with into `coverage`.
+    private let opaque = SolidPixel(format: PIXMAN_a8r8g8b8)
+    /// The run's coverage, accumulated glyph by glyph and composited once in the text's colour
+    /// (what `pixman_composite_glyphs` does with a mask it allocates each call), grown as needed.
+    private var coverage = MaskImage(width: 256, height: 64)
     /// Glyph lookups in the cache, and how many found the glyph there (the rest were rasterized).
     public private(set) var lookups = 0
     public private(set) var hits = 0
@@ -212,9 +217,15 @@ public final class TextRenderer: TextMeasuring {
         let area = PixelRect(x: Int(extents.x1), y: Int(extents.y1), width: Int(extents.x2 - extents.x1), height: Int(extents.y2 - extents.y1))
             .intersection(clip).clipped(toWidth: canvas.width, height: canvas.height)
         guard !area.isEmpty else { return }
+        if coverage.width < area.width || coverage.height < area.height {
+            coverage = MaskImage(width: max(coverage.width, area.width), height: max(coverage.height, area.height))
+        }
+        coverage.clear(PixelRect(x: 0, y: 0, width: area.width, height: area.height))
+        opaque.value = 0xFFFF_FFFF
+        pixman_composite_glyphs_no_mask(PIXMAN_OP_ADD, opaque.image, coverage.image, 0, 0, -Int32(area.x), -Int32(area.y),
+                                        cache, Int32(glyphs.count), &glyphs)
         paint.value = color.premultipliedARGB
-        let format = pixman_glyph_get_mask_format(cache, Int32(glyphs.count), &glyphs)
-        pixman_composite_glyphs(PIXMAN_OP_OVER, paint.image, canvas.image, format, 0, 0, Int32(area.x), Int32(area.y),
-                                Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height), cache, Int32(glyphs.count), &glyphs)
+        pixman_image_composite32(PIXMAN_OP_OVER, paint.image, coverage.image, canvas.image, 0, 0, 0, 0,
+                                 Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
     }
 }

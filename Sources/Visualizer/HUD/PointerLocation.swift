@@ -20,6 +20,7 @@ struct PointerLocation {
         var recentTimes = InlineArray<8, Double>(repeating: 0)
         var recentPoints = InlineArray<8, Point>(repeating: .zero)
         var recentCount = 0
+        /// Path points recorded; the newest `pathCapacity` of them are kept.
         var pathCount = 0
     }
 
@@ -27,7 +28,7 @@ struct PointerLocation {
     /// The velocity looks this far back, seconds (Android's VelocityTracker uses 100 ms).
     static let velocityWindow = 0.1
     /// Path points closer than this to the last one are left out, logical px.
-    static let pathSpacing = 2.0
+    static let pathSpacing = 3.0
 
     /// Contacts of the current gesture, down or lifted, in the order they came down.
     private(set) var contacts: [Contact] = []
@@ -96,10 +97,17 @@ struct PointerLocation {
         return Point(x: (b.x - a.x) / dt, y: (b.y - a.y) / dt)
     }
 
-    /// The points of contact `index`'s path.
-    func path(of index: Int) -> ArraySlice<Point> {
+    /// Calls `body` with each segment of contact `index`'s path, oldest first, and the ring
+    /// slot of its first point: a segment keeps its slot while it stays, so it keeps its
+    /// identity on screen and is not redrawn as the path grows.
+    func forEachPathSegment(of index: Int, _ body: (_ slot: Int, _ from: Point, _ to: Point) -> Void) {
+        let count = contacts[index].pathCount, stored = min(count, pathCapacity)
+        guard stored > 1 else { return }
         let base = index * pathCapacity
-        return paths[base..<(base + contacts[index].pathCount)]
+        for k in (count - stored)..<(count - 1) {
+            let slot = k % pathCapacity
+            body(slot, paths[base + slot], paths[base + (k + 1) % pathCapacity])
+        }
     }
 
     private mutating func record(_ index: Int, at position: Point, time: Double) {
@@ -108,13 +116,10 @@ struct PointerLocation {
         contact.recentPoints[contact.recentCount % Self.recentSamples] = position
         contact.recentCount += 1
         let base = index * pathCapacity
-        if contact.pathCount == 0 || paths[base + contact.pathCount - 1].distance(to: position) >= Self.pathSpacing {
-            if contact.pathCount == pathCapacity {
-                // Full: keep the newest points.
-                for i in 1..<pathCapacity { paths[base + i - 1] = paths[base + i] }
-                contact.pathCount -= 1
-            }
-            paths[base + contact.pathCount] = position
+        if pathCapacity > 0, contact.pathCount == 0
+            || paths[base + (contact.pathCount - 1) % pathCapacity].distance(to: position) >= Self.pathSpacing {
+            // A ring: once full, the newest point takes the oldest's slot.
+            paths[base + contact.pathCount % pathCapacity] = position
             contact.pathCount += 1
         }
         contacts[index] = contact

@@ -11,12 +11,10 @@ extension TouchVisualizer {
         for (index, contact) in pointerLocation.contacts.enumerated() {
             let owner = Owner.hud + index
             let color = style.color(forSlot: contact.colorSlot)
-            let path = pointerLocation.path(of: index)
-            var part = 2
-            for (from, to) in zip(path, path.dropFirst()) {
-                items.append(DrawItem(identity: .init(owner: owner, part: part), center: from,
-                                      shape: .line(to: to, width: hud.pathWidth), color: color.withOpacity(hud.pathOpacity)))
-                part += 1
+            let pathColor = color.withOpacity(hud.pathOpacity)
+            pointerLocation.forEachPathSegment(of: index) { slot, from, to in
+                items.append(DrawItem(identity: .init(owner: owner, part: 2 + slot), center: from,
+                                      shape: .line(to: to, width: hud.pathWidth), color: pathColor, persists: true))
             }
             guard contact.isDown else { continue }
             let p = contact.position, crosshair = color.withOpacity(hud.crosshairOpacity)

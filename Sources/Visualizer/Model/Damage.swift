@@ -30,24 +30,43 @@ public struct DamageRegion: Equatable, Sendable {
         if rects.count >= 8 * maximumCount { compact() }
     }
 
-    /// Keeps at most `maximumCount` rectangles: past that, one per cell of an 8×8 grid over
-    /// all of them (rectangles grouped by their centres).
+    /// Keeps the list short: past `maximumCount` rectangles, one per cell of an 8×8 grid over
+    /// all of them (rectangles grouped by their centres). Up to `maximumCount / 2` thin ones
+    /// (HUD crosshairs across the output) are kept as they are: clustered with others they
+    /// would make boxes as wide as the output.
     public mutating func compact() {
         guard rects.count > maximumCount else { return }
         let all = rects.reduce(Rect.null) { $0.union($1) }
         let side = 8
         for i in cells.indices { cells[i] = .null }
-        for r in rects {
+        var kept = 0
+        for index in rects.indices {  // by index: iterating a copy while writing would copy the array
+            let r = rects[index]
+            if kept < maximumCount / 2, Self.isThin(r) {
+                rects[kept] = r
+                kept += 1
+                continue
+            }
             let cx = min(side - 1, max(0, Int((r.midX - all.minX) / max(all.width, 1) * Double(side))))
             let cy = min(side - 1, max(0, Int((r.midY - all.minY) / max(all.height, 1) * Double(side))))
             cells[cy * side + cx] = cells[cy * side + cx].union(r)
         }
-        rects.removeAll(keepingCapacity: true)
+        rects.removeSubrange(kept...)
         for cell in cells where !cell.isNull { rects.append(cell) }
     }
 
+    /// At most `thinness` across and at least 20 times as long: a line across the output.
+    public static func isThin(_ rect: Rect) -> Bool {
+        let across = min(rect.width, rect.height), along = max(rect.width, rect.height)
+        return across <= thinness && along >= 20 * across
+    }
+
+    /// How thin a rectangle `isThin` at most, logical px.
+    public static let thinness = 8.0
+
     /// Whether the bounding box of `a` and `b` wastes at most a tenth of its area.
     static func mergesCheaply(_ a: Rect, _ b: Rect) -> Bool {
+        guard isThin(a) == isThin(b) else { return false }
         let overlap = a.intersection(b)
         guard !overlap.isNull else { return false }
         let covered = a.width * a.height + b.width * b.height - overlap.width * overlap.height

@@ -37,9 +37,13 @@ public struct DrawItem: Equatable, Sendable {
     public var center: Point
     public var shape: Shape
     public var color: Color
+    /// A line that stays while much moves over it (a piece of the HUD's paths): a renderer
+    /// may draw it once into a layer it keeps, under the other items, instead of again under
+    /// every damage that crosses it. Other shapes ignore it.
+    public var persists: Bool
 
-    public init(identity: Identity, center: Point, shape: Shape, color: Color) {
-        (self.identity, self.center, self.shape, self.color) = (identity, center, shape, color)
+    public init(identity: Identity, center: Point, shape: Shape, color: Color, persists: Bool = false) {
+        (self.identity, self.center, self.shape, self.color, self.persists) = (identity, center, shape, color, persists)
     }
 
     /// The item moved by `offset` (a line's end with it).
