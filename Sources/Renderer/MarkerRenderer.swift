@@ -25,7 +25,7 @@ public final class MarkerRenderer {
     }
     private var tiles: TileGrid
     private let painter = ShapePainter()
-    private lazy var pathLayer = PathLayer(painter: painter)
+    private(set) lazy var pathLayer = PathLayer(painter: painter)
     /// The source colour of mask-shaped items, set to each item's premultiplied colour.
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
     /// The opacity mask of pre-coloured sprites, set to each marker's opacity.

@@ -6,8 +6,8 @@ import Visualizer
 /// markers move over them), each drawn once into a layer of their own. A frame then copies
 /// the layer under its damage instead of rasterizing every piece there again. A piece that
 /// goes (a path's oldest, or all of them at the next gesture) is erased by redrawing its box
-/// from the pieces that stay. The layer, an ARGB image as large as the canvas, is made when
-/// the first such line comes and kept for the next ones.
+/// from the pieces that stay. The layer, an ARGB image as large as the canvas, exists while
+/// such lines do.
 final class PathLayer {
     private var layer: Canvas?
     private var scale = 0.0
@@ -80,7 +80,10 @@ final class PathLayer {
         }
         for identity in gone { drawn[identity] = nil }
         guard !changed.isEmpty else { return }
-        if drawn.isEmpty { extent = nil }
+        guard !drawn.isEmpty else {  // no lines left: the layer's memory goes until the next ones
+            release()
+            return
+        }
         let layer = self.layer ?? Canvas(width: width, height: height)
         self.layer = layer
         if drawn.capacity < 4096 { drawn.reserveCapacity(8192) }
@@ -114,6 +117,9 @@ final class PathLayer {
         pixman_image_composite32(PIXMAN_OP_OVER, layer.image, nil, canvas.image, Int32(part.x), Int32(part.y), 0, 0,
                                  Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height))
     }
+
+    /// Whether the layer's image exists (its memory is held).
+    var hasImage: Bool { layer != nil }
 
     /// Forgets the layer (its memory goes).
     func release() {

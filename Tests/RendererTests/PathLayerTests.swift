@@ -52,6 +52,22 @@ import TouchCore
         #expect(mismatches.isEmpty, "the kept layer differs at frames \(mismatches.prefix(8))")
     }
 
+    /// The layer's image, as large as the output, exists only while there are lines to keep.
+    @Test func theLayerGoesWithItsLines() {
+        let renderer = MarkerRenderer(scale: 2), canvas = Canvas(width: 200, height: 200)
+        let line = DrawItem(identity: .init(owner: 7, part: 3), center: Point(x: 10, y: 10), shape: .line(to: Point(x: 60, y: 40), width: 2),
+                            color: .white, persists: true)
+        let plain = DrawItem(identity: .init(owner: 8, part: 0), center: Point(x: 50, y: 50), shape: .disc(radius: 8), color: .white)
+        renderer.drawAll([plain], into: canvas)
+        #expect(!renderer.pathLayer.hasImage, "no lines, no layer")
+        renderer.draw([plain, line], into: canvas, damage: [line.bounds])
+        #expect(renderer.pathLayer.hasImage)
+        #expect(canvas.pixel(x: 70, y: 50) != 0, "the line shows")
+        renderer.draw([plain], into: canvas, damage: [line.bounds])
+        #expect(!renderer.pathLayer.hasImage, "the last line went, and the layer with it")
+        #expect(canvas.pixel(x: 70, y: 50) == 0, "and the line is gone from the canvas")
+    }
+
     /// Lines alone, overlapping and translucent: through the layer they look as drawn one by one.
     @Test func theLayerLooksLikeDrawingEachLine() {
         var items: [DrawItem] = []
