@@ -96,10 +96,15 @@ public final class MarkerRenderer {
     /// lists the items left to draw.
     private func computeBoxes(of items: [DrawItem], canvas: Canvas) {
         boxes.removeAll(keepingCapacity: true)
-        for index in items.indices { boxes.append(devicePixels(of: items[index].bounds)) }
-        if keepsLayer { pathLayer.update(items, boxes: boxes, width: canvas.width, height: canvas.height, scale: scale) }
         drawable.removeAll(keepingCapacity: true)
-        for index in items.indices where !keepsLayer || !PathLayer.holds(items[index]) { drawable.append(index) }
+        var layered = false
+        for index in items.indices {
+            boxes.append(devicePixels(of: items[index].bounds))
+            if keepsLayer, items[index].persists, PathLayer.holds(items[index]) { layered = true } else { drawable.append(index) }
+        }
+        if layered || pathLayer.hasImage {
+            pathLayer.update(items, boxes: boxes, width: canvas.width, height: canvas.height, scale: scale)
+        }
     }
 
     /// The indices of the items `redraw` draws: all but the lines the layer holds.

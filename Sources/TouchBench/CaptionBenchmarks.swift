@@ -49,7 +49,7 @@ enum CaptionBenchmarks {
     static func redrawn(_ scene: Scene) -> String {
         for _ in 0..<120 { scene.step() }
         let runs = scene.base.renderer.draw(scene.visualizer.items, into: scene.base.canvas, damage: scene.visualizer.damage.rects)
-        return String(format: "%.2f M", Double(runs.reduce(0) { $0 + $1.width * $1.height }) / 1e6)
+        return String(format: "%.3f M", Double(runs.reduce(0) { $0 + $1.width * $1.height }) / 1e6)
     }
 
     final class Scene {
