@@ -48,9 +48,7 @@ final class InkRasterizer {
     }
 
     private func prepareScratch(_ box: PixelRect) {
-        if scratch.width < box.width || scratch.height < box.height {
-            scratch = MaskImage(width: max(scratch.width, box.width), height: max(scratch.height, box.height))
-        }
+        scratch = scratch.holding(width: box.width, height: box.height)
         scratch.clear(width: box.width, height: box.height)
     }
 

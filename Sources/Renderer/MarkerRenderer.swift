@@ -100,7 +100,7 @@ public final class MarkerRenderer {
         var layered = false
         for index in items.indices {
             boxes.append(devicePixels(of: items[index].bounds))
-            if keepsLayer, items[index].persists, PathLayer.holds(items[index]) { layered = true } else { drawable.append(index) }
+            if keepsLayer, PathLayer.holds(items[index]) { layered = true } else { drawable.append(index) }
         }
         if layered || pathLayer.hasImage {
             pathLayer.update(items, boxes: boxes, width: canvas.width, height: canvas.height, scale: scale)

@@ -28,6 +28,12 @@ final class MaskImage {
         bytes.deallocate()
     }
 
+    /// This mask if it holds `w`×`h`, else a new one large enough for both (scratch masks
+    /// only grow; what they hold is not kept).
+    func holding(width w: Int, height h: Int) -> MaskImage {
+        width >= w && height >= h ? self : MaskImage(width: max(width, w), height: max(height, h))
+    }
+
     /// Rasterizes `shape` into the `w`×`h` top-left part of the mask; the mask's (0, 0) is
     /// the device pixel `origin`. Coverage is `0.5 − distance`, clamped to one pixel.
     /// Circles, rings and arcs measure only the pixels near their edges: along each row, what

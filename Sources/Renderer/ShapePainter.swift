@@ -15,9 +15,7 @@ final class ShapePainter {
     /// `premultiplied`: the colour as a premultiplied a8r8g8b8 pixel.
     func fill(_ shape: DeviceShape, premultiplied: UInt32, area: PixelRect, into canvas: Canvas) {
         guard !area.isEmpty, premultiplied != 0 else { return }
-        if scratch.width < area.width || scratch.height < area.height {
-            scratch = MaskImage(width: max(scratch.width, area.width), height: max(scratch.height, area.height))
-        }
+        scratch = scratch.holding(width: area.width, height: area.height)
         scratch.rasterize(shape, originX: area.x, originY: area.y, width: area.width, height: area.height)
         paint.value = premultiplied
         pixman_image_composite32(PIXMAN_OP_OVER, paint.image, scratch.image, canvas.image,

@@ -122,8 +122,7 @@ enum CaptionBenchmarks {
     static func interleaved(_ without: Scene, _ with: Scene) -> (without: Double, with: Double, difference: Double) {
         let clock = ContinuousClock()
         func run(_ scene: Scene) -> Double {
-            let elapsed = clock.measure { for _ in 0..<400 { scene.step() } }
-            return (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / 400
+            nanoseconds(clock.measure { for _ in 0..<400 { scene.step() } }) / 400
         }
         _ = run(without)  // warm up: pools, sprites, glyphs
         _ = run(with)

@@ -47,7 +47,7 @@ enum DamageCeiling {
         for _ in 0..<frames {
             scene.advance()
             let d = clock.measure { draw(scene) }
-            times.append(Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12)
+            times.append(nanoseconds(d) / 1000)
         }
         return (times.sorted()[frames / 2], scene.canvas)
     }

@@ -45,7 +45,7 @@ enum InkBenchmarks {
             for _ in 0..<60 { scene.step(lifting: true) }  // warm up
             for _ in 0..<480 {
                 let elapsed = clock.measure { scene.step(lifting: true) }
-                samples.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+                samples.append(nanoseconds(elapsed))
             }
         }
         samples.sort()

@@ -6,12 +6,15 @@ func medianNanoseconds(runs: Int = 9, iterations: Int, _ body: () -> Void) -> Do
     body()
     var samples: [Double] = []
     for _ in 0..<runs {
-        let elapsed = clock.measure(body)
-        let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        samples.append(ns / Double(iterations))
+        samples.append(nanoseconds(clock.measure(body)) / Double(iterations))
     }
     samples.sort()
     return samples[samples.count / 2]
+}
+
+/// A duration in nanoseconds.
+func nanoseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
 }
 
 func report(_ name: String, _ ns: Double, baseline: (String, Double)? = nil) {

@@ -90,7 +90,7 @@ enum RendererBenchmarks {
             clear += clock.measure { scene.renderer.draw([], into: scene.canvas, damage: rects) }
         }
         func µs(_ d: Duration) -> String {
-            String(format: "%.1f µs", (Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12) / 600)
+            String(format: "%.1f µs", nanoseconds(d) / 1000 / 600)
         }
         print("  split per frame: model \(µs(model)), render \(µs(render)), of which clearing alone \(µs(clear))")
         var a = (moves: 0, update: 0, draw: 0)

@@ -81,7 +81,7 @@ public final class SpriteArtist {
 
     /// The scratch mask, at least `side`×`side`.
     private func mask(side: Int) -> MaskImage {
-        if mask.width < side || mask.height < side { mask = MaskImage(width: side, height: side) }
+        mask = mask.holding(width: side, height: side)
         return mask
     }
 

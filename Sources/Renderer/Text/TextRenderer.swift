@@ -64,6 +64,7 @@ public final class TextRenderer: TextMeasuring {
         cache = pixman_glyph_cache_create()
         buffer = hb_buffer_create()
         glyphs.reserveCapacity(256)
+        opaque.value = 0xFFFF_FFFF
         // Open it once now, so a file FreeType cannot read is reported at start, not at the first caption.
         do { _ = try face(for: Style(size: 12), scale: 1) } catch {
             pixman_glyph_cache_destroy(cache)
@@ -217,11 +218,8 @@ public final class TextRenderer: TextMeasuring {
         let area = PixelRect(x: Int(extents.x1), y: Int(extents.y1), width: Int(extents.x2 - extents.x1), height: Int(extents.y2 - extents.y1))
             .intersection(clip).clipped(toWidth: canvas.width, height: canvas.height)
         guard !area.isEmpty else { return }
-        if coverage.width < area.width || coverage.height < area.height {
-            coverage = MaskImage(width: max(coverage.width, area.width), height: max(coverage.height, area.height))
-        }
+        coverage = coverage.holding(width: area.width, height: area.height)
         coverage.clear(PixelRect(x: 0, y: 0, width: area.width, height: area.height))
-        opaque.value = 0xFFFF_FFFF
         pixman_composite_glyphs_no_mask(PIXMAN_OP_ADD, opaque.image, coverage.image, 0, 0, -Int32(area.x), -Int32(area.y),
                                         cache, Int32(glyphs.count), &glyphs)
         paint.value = color.premultipliedARGB
