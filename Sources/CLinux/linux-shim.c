@@ -30,7 +30,8 @@ static void on_exit_signal(int signo) {
     int saved = errno;
     if (exit_signal != 0) {
         say("touchlight: second signal: exiting at once\n");
-        _exit(128 + signo);
+        _exit(0);  // a stop that was asked for, twice
+
     }
     exit_signal = signo;
     unsigned char byte = (unsigned char)signo;
@@ -44,7 +45,7 @@ static void on_exit_signal(int signo) {
 static void on_watchdog(int signo) {
     (void)signo;
     say("touchlight: shutdown did not finish in time: exiting at once\n");
-    _exit(1);
+    _exit(0);  // the stop was asked for: it ends as one
 }
 
 int tl_install_exit_signals(int notify_fd, int grace_ms) {

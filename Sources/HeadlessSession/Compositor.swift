@@ -22,6 +22,11 @@ public struct Compositor: Sendable, CustomStringConvertible {
     let arguments: @Sendable (_ width: Int, _ height: Int, _ scale: Int, _ runtimeDirectory: String) -> [String]
     /// Added to its environment.
     let environment: [String: String]
+    /// A configuration file it reads, written into the session's directory first: its name and
+    /// text, given the output size and scale.
+    var configurationFile: (@Sendable (_ width: Int, _ height: Int, _ scale: Int) -> (name: String, text: String))?
+    /// Whether it needs a D-Bus session bus of its own (mutter), started with `dbus-run-session`.
+    var needsSessionBus = false
 
     public var description: String { name }
 
@@ -46,6 +51,26 @@ public struct Compositor: Sendable, CustomStringConvertible {
         name: "cage", executable: "cage", package: "cage", isNested: false, socket: "wayland-0",
         arguments: { _, _, _, _ in ["--", "sleep", "3600"] },
         environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"])
+
+    /// phoc 0.24, Phosh's compositor (the shell of Linux phones and tablets), on wlroots'
+    /// headless backend. Without input devices it offers no wl_seat, and foot then refuses to
+    /// start ("no seats available"); weston-terminal runs. It dies of SIGTERM without a handler.
+    public static let phoc = Compositor(
+        name: "phoc", executable: "phoc", package: "phoc", isNested: false, socket: "wayland-0",
+        arguments: { _, _, _, runtime in ["-C", runtime + "/phoc.ini"] },
+        environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"],
+        configurationFile: { width, height, scale in
+            ("phoc.ini", "[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode=\(width)x\(height)\nscale=\(scale)\n")
+        })
+
+    /// mutter 43, GNOME's compositor, headless with one virtual monitor (no scale of its own):
+    /// no layer-shell. It announces wl_output before zxdg_output_manager_v1.
+    public static let mutter = Compositor(
+        name: "mutter", executable: "mutter", package: "mutter", isNested: false, socket: "mutter-0",
+        arguments: { width, height, _, _ in
+            ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)", "--wayland-display=mutter-0"]
+        },
+        environment: [:], needsSessionBus: true)
 
     /// Mir 2.12's miral-shell (the shell of the Mir-based desktops: Ubuntu Frame, Lomiri),
     /// nested through its Wayland platform. Layer-shell and screencopy are among its "additional"
@@ -77,12 +102,14 @@ public struct Compositor: Sendable, CustomStringConvertible {
 
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.
-    public var requiredTools: [String] { [executable] + (isNested ? [Compositor.sway.executable] : []) + ["setpriv"] }
+    public var requiredTools: [String] {
+        [executable] + (isNested ? [Compositor.sway.executable] : []) + (needsSessionBus ? ["dbus-run-session"] : []) + ["setpriv"]
+    }
 
     /// Why a session of this compositor cannot start here, or nil when it can.
     public var missingPrerequisite: String? {
         guard let tool = requiredTools.first(where: { HeadlessSession.which($0) == nil }) else { return nil }
-        let package = tool == executable ? self.package : tool == "setpriv" ? "util-linux" : "sway"
+        let package = tool == executable ? self.package : tool == "setpriv" ? "util-linux" : tool == "dbus-run-session" ? "dbus" : "sway"
         return "\(tool) is not installed (Debian package \(package); scripts/install-deps test installs it)"
     }
 

@@ -85,7 +85,12 @@ public final class HeadlessSession {
                 throw HeadlessSessionError("cannot hand \(runtimeDirectory) to \(userWhenRoot): \(String(cString: strerror(errno)))")
             }
         }
-        let asUser = try asSessionUser((launcher?.asUser ?? []) + [executable] + compositor.arguments(width, height, scale, runtimeDirectory))
+        if let file = compositor.configurationFile?(width, height, scale) {
+            try file.text.write(toFile: runtimeDirectory + "/" + file.name, atomically: true, encoding: .utf8)
+            chmod(runtimeDirectory + "/" + file.name, 0o644)
+        }
+        let bus = compositor.needsSessionBus ? ["dbus-run-session", "--"] : []
+        let asUser = try asSessionUser((launcher?.asUser ?? []) + bus + [executable] + compositor.arguments(width, height, scale, runtimeDirectory))
         let arguments = (launcher?.asCaller ?? []) + asUser
         guard let program = arguments[0].hasPrefix("/") ? arguments[0] : Self.which(arguments[0]) else {
             throw HeadlessSessionError("\(arguments[0]) is not installed")

@@ -23,14 +23,22 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
 /// file.
 public enum SafeFiles {
     /// The whole file, if it is at most `limit` bytes. A larger one is refused before it is
-    /// read, with its size in the message; a directory or device is refused as well.
+    /// read, with its size in the message; anything but a regular file (a directory, a device,
+    /// a named pipe) is refused as well, without waiting for a pipe's writer.
     public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        // O_NONBLOCK: opening a named pipe would otherwise wait until something writes to it.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else { throw FileError(path: path, doing: "open the file", errno: errno) }
         defer { close(fd) }
+        return try read(descriptor: fd, path: path, limit: limit)
+    }
+
+    /// The whole regular file open at `fd` from its current offset, if it is at most `limit`
+    /// bytes (`path` names it in errors).
+    public static func read(descriptor fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(path: path, doing: "read the file", errno: errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(path: path, message: "not a regular file") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError(path: path, message: "\(kind(info.st_mode)), not a regular file") }
         guard info.st_size <= limit else { throw tooLarge(path, size: Int(info.st_size), limit: limit) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -45,6 +53,17 @@ public enum SafeFiles {
             bytes.append(contentsOf: chunk[0..<n])
             // The file may have grown since fstat.
             guard bytes.count <= limit else { throw tooLarge(path, size: bytes.count, limit: limit) }
+        }
+    }
+
+    /// What a file that is not a regular one is, for a message.
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "a special file"
         }
     }
 

@@ -8,7 +8,7 @@ extension Configuration {
     /// of range) is reported at once, each with its file, line, column and key.
     public init(toml text: String, file: String) throws(ConfigurationError) {
         self.init()
-        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) ?? TextCheck.firstBadTableHeader(in: text) {
+        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) ?? TableHeaderCheck.firstProblem(in: text) {
             throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: bad.line, column: bad.column, key: "", message: bad.message)])
         }
         let table: TOMLTable
@@ -75,16 +75,26 @@ extension Configuration {
     public static let maximumFileSize = 1 << 20
 
     /// Reads a configuration file: at most `maximumFileSize` bytes of UTF-8 without NUL bytes.
-    /// A file that cannot be read gives the system's reason.
+    /// A file that cannot be read gives the system's reason. (A running program reads through
+    /// `ConfigurationProbe`, which guards against the TOML library's aborts.)
     public init(contentsOf path: String) throws(ConfigurationError) {
-        let bytes: [UInt8]
-        do { bytes = try SafeFiles.read(path, limit: Self.maximumFileSize) } catch {
+        try self.init(bytes: Self.bytes(of: path), file: path)
+    }
+
+    /// The bytes of the configuration file at `path`, read once, within `maximumFileSize`; only
+    /// a regular file is read.
+    public static func bytes(of path: String) throws(ConfigurationError) -> [UInt8] {
+        do { return try SafeFiles.read(path, limit: maximumFileSize) } catch {
             throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: 0, column: 0, key: "", message: error.message)])
         }
+    }
+
+    /// A configuration file's bytes (`file` names it in messages): UTF-8 without NUL bytes.
+    public init(bytes: [UInt8], file: String) throws(ConfigurationError) {
         if let bad = TextCheck.firstProblem(in: bytes) {
-            throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: bad.line, column: bad.column, key: "", message: bad.message)])
+            throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: bad.line, column: bad.column, key: "", message: bad.message)])
         }
-        try self.init(toml: String(decoding: bytes, as: UTF8.self), file: path)
+        try self.init(toml: String(decoding: bytes, as: UTF8.self), file: file)
     }
 
     /// A complete, commented configuration file with these values; it reads back to them.

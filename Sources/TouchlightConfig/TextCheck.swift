@@ -36,34 +36,6 @@ enum TextCheck {
         return nil
     }
 
-    /// The first table header whose name starts with a character the TOML library cannot
-    /// take: it asserts (the process aborts) on `[!]` or `[é]` instead of reporting an error,
-    /// so such a header is reported here first. Multi-line strings are skipped.
-    static func firstBadTableHeader(in text: String) -> Problem? {
-        var openString: Substring?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let delimiter = openString {
-                if line.range(of: delimiter) != nil { openString = nil }
-                continue
-            }
-            for delimiter in ["\"\"\"", "'''"] where line.components(separatedBy: delimiter).count == 2 {
-                openString = Substring(delimiter)
-            }
-            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-            var rest = line.dropFirst(indent)
-            guard rest.first == "[" else { continue }
-            rest = rest.dropFirst(rest.hasPrefix("[[") ? 2 : 1)
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            guard let first = rest.first else { continue }
-            if first.isASCII && (first.isLetter || first.isNumber || first == "_" || first == "-" || first == "\"" || first == "'") {
-                continue
-            }
-            return Problem(line: index + 1, column: line.distance(from: line.startIndex, to: rest.startIndex) + 1,
-                           message: "a table name starts with a letter, digit, _ or - (or is quoted), not '\(first)'")
-        }
-        return nil
-    }
-
     private static func check(_ scalar: Unicode.Scalar, at position: (line: Int, column: Int)) -> Problem? {
         scalar == "\0" ? Problem(line: position.line, column: position.column, message: "a NUL byte; a configuration file is text") : nil
     }

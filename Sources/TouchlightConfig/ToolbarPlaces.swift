@@ -34,6 +34,10 @@ public struct ToolbarPlaces: Equatable, Sendable {
     /// The places in `text`. Entries that are not a known edge and a number from 0 to 1 are
     /// left out and named in `problems`.
     public init(toml text: String, problems: inout [String]) {
+        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) ?? TableHeaderCheck.firstProblem(in: text) {
+            problems.append("\(bad.line):\(bad.column): \(bad.message)")
+            return
+        }
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch {
             problems.append("not valid TOML: \(error)")
@@ -68,10 +72,22 @@ public struct ToolbarPlaces: Equatable, Sendable {
     /// The places in the file at `path`; none when it does not exist. A problem reading or
     /// parsing it is returned as a message, with what could be read.
     public static func load(from path: String) -> (places: ToolbarPlaces, problem: String?) {
-        let bytes: [UInt8]
-        do { bytes = try SafeFiles.read(path, limit: sizeLimit) } catch {
-            return (ToolbarPlaces(), access(path, F_OK) == 0 ? error.description : nil)
+        switch bytes(of: path) {
+        case .failure(let problem): return (ToolbarPlaces(), problem.description)
+        case .success(nil): return (ToolbarPlaces(), nil)
+        case .success(let bytes?): return load(bytes: bytes, path: path)
         }
+    }
+
+    /// The state file's bytes, read once (nil when there is none), or why it cannot be read.
+    public static func bytes(of path: String) -> Result<[UInt8]?, StateFileProblem> {
+        do { return .success(try SafeFiles.read(path, limit: sizeLimit)) } catch {
+            return access(path, F_OK) == 0 ? .failure(StateFileProblem(description: error.description)) : .success(nil)
+        }
+    }
+
+    /// The places in a state file's `bytes` (`path` names it in the problem).
+    public static func load(bytes: [UInt8], path: String) -> (places: ToolbarPlaces, problem: String?) {
         var problems: [String] = []
         let places = ToolbarPlaces(toml: String(decoding: bytes, as: UTF8.self), problems: &problems)
         return (places, problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; "))
@@ -82,4 +98,9 @@ public struct ToolbarPlaces: Equatable, Sendable {
         if let slash = path.lastIndex(of: "/") { try SafeFiles.makeDirectories(String(path[..<slash])) }
         try SafeFiles.writeAtomically(Array(toml.utf8), to: path)
     }
+}
+
+/// Why the state file could not be read.
+public struct StateFileProblem: Error, Equatable, CustomStringConvertible {
+    public let description: String
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import OverlayClient
 import TouchlightConfig
 import Foundation
+import SafeFiles
 
 /// `touchlight config …`: check, print or locate the configuration file.
 struct ConfigCommand: ParsableCommand {
@@ -35,21 +36,22 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
-    /// Parses a file and nothing else, for `ConfigurationProbe`: the TOML library may abort
-    /// on a malformed file, and it is this child process that it ends then.
+    /// Parses the bytes on standard input and nothing else, for `ConfigurationProbe`: the TOML
+    /// library may abort on a malformed file, and it is this child process that it ends then.
     struct Probe: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Parse a configuration file in a child process (internal).",
+        static let configuration = CommandConfiguration(abstract: "Parse a configuration file from standard input in a child process (internal).",
                                                         shouldDisplay: false)
 
         @Flag(help: .hidden) var state = false
-        @Argument var path: String
 
         func run() throws {
+            let limit = state ? ToolbarPlaces.sizeLimit : Configuration.maximumFileSize
+            guard let bytes = try? SafeFiles.read(descriptor: 0, path: "standard input", limit: limit) else { throw ExitCode(1) }
             if state {
-                _ = ToolbarPlaces.load(from: path)  // the toolbar's state file, read as the overlay reads it
+                _ = ToolbarPlaces.load(bytes: bytes, path: "state")  // the toolbar's state file, read as the overlay reads it
                 return
             }
-            do { _ = try Configuration(contentsOf: path) } catch { throw ExitCode(1) }
+            do { _ = try Configuration(bytes: bytes, file: "probe") } catch { throw ExitCode(1) }
         }
     }
 

@@ -10,7 +10,8 @@ struct Ctl: ParsableCommand {
         discussion: """
             Commands: mode draw|pass|off|toggle, tool NAME, colour #RRGGBB, width N, undo, redo, \
             clear, save [DIR], pause, resume, status, reload. The reply is one line of JSON; the \
-            exit status is 1 when the command was refused. Bind them to keys in your compositor, \
+            exit status is 1 when the command was refused. A relative directory for save is \
+            taken from the directory ctl runs in. Bind them to keys in your compositor, \
             for example in sway: bindsym $mod+d exec touchlight ctl mode toggle
             """)
 
@@ -22,16 +23,15 @@ struct Ctl: ParsableCommand {
     }
 
     func run() throws {
-        let line = words.joined(separator: " ")
         do {
-            _ = try ControlCommand(line: line)
+            _ = try ControlCommand(words: resolvedWords)  // refused here, with the reason, before any connection
         } catch {
             printToStandardError("touchlight ctl: \(error)")
-            throw ExitCode(2)
+            throw ExitCode(1)
         }
         let reply: String
         do {
-            reply = try ControlSocket.send(line, environment: ProcessInfo.processInfo.environment)
+            reply = try ControlSocket.send(ControlCommand.wireLine(resolvedWords), environment: ProcessInfo.processInfo.environment)
         } catch {
             printToStandardError("touchlight ctl: \(error)")
             throw ExitCode(1)
@@ -39,5 +39,13 @@ struct Ctl: ParsableCommand {
         print(reply)
         let parsed = try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
         if parsed?["ok"] as? Bool != true { throw ExitCode(1) }
+    }
+
+    /// The words, with `save`'s directory made absolute against this process's working
+    /// directory (the overlay's is another).
+    var resolvedWords: [String] {
+        guard words.count == 2, words[0].lowercased() == "save", !words[1].hasPrefix("/") else { return words }
+        let base = FileManager.default.currentDirectoryPath
+        return [words[0], URL(fileURLWithPath: words[1], relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path]
     }
 }

@@ -62,13 +62,13 @@ struct RenderCommand: ParsableCommand {
         if size != nil, scale != nil { throw ValidationError("--size and --scale both set the frames' size; give one.") }
         if over != nil, size != nil || scale != nil { throw ValidationError("with --over the frames take the video's size; drop --size and --scale.") }
         if let size, Self.parseSize(size) == nil {
-            throw ValidationError("--size must be WIDTHxHEIGHT with each from 1 to 16384, such as 1920x1080, not \(size).")
+            throw ValidationError("--size must be WIDTHxHEIGHT with each from 1 to \(RenderGeometry.maximumSide), such as 1920x1080, not \(size).")
         }
     }
 
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts.allSatisfy({ (1...16384).contains($0) }) else { return nil }
+        guard parts.count == 2, parts.allSatisfy({ (1...RenderGeometry.maximumSide).contains($0) }) else { return nil }
         return (parts[0], parts[1])
     }
 

@@ -42,7 +42,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var overlay: OverlayOptions
 
     func run() throws {
-        try launch(overlay.makeOptions())
+        try launch { try overlay.makeOptions() }
     }
 }
 
@@ -60,7 +60,7 @@ struct Annotate: ParsableCommand {
     @OptionGroup var overlay: OverlayOptions
 
     func run() throws {
-        try launch(overlay.makeOptions(mode: overlay.mode ?? AnnotationMode.pass.name))
+        try launch { try overlay.makeOptions(mode: overlay.mode ?? AnnotationMode.pass.name) }
     }
 }
 
@@ -97,7 +97,7 @@ struct Record: ParsableCommand {
             return
         }
         if let outputSize, RenderCommand.parseSize(outputSize) == nil {
-            throw ValidationError("--output-size must be WIDTHxHEIGHT with each from 1 to 16384, such as 1920x1080, not \(outputSize).")
+            throw ValidationError("--output-size must be WIDTHxHEIGHT with each from 1 to \(RenderGeometry.maximumSide), such as 1920x1080, not \(outputSize).")
         }
         if overlay.capture || overlay.mode != nil || (overlay.source ?? "libinput") != "libinput" {
             throw ValidationError("--no-overlay reads the touchscreens through libinput; --capture, --mode and --source wayland need the overlay.")
@@ -105,7 +105,7 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        guard noOverlay else { return try launch(overlay.makeOptions(record: file)) }
+        guard noOverlay else { return try launch { try overlay.makeOptions(record: file) } }
         var request = HeadlessRecorder.Request(path: file)
         request.outputSize = outputSize.flatMap(RenderCommand.parseSize).map { Size(width: Double($0.width), height: Double($0.height)) }
         request.libinputReplay = overlay.replay
@@ -193,11 +193,17 @@ struct OverlayOptions: ParsableArguments {
     }
 }
 
-/// Runs the overlay program; a failure to start prints its reason and exits 1.
-func launch(_ options: Options) throws {
+/// Runs the overlay program; a failure to start prints its reason and exits 1. SIGINT and
+/// SIGTERM are handled from before the configuration is read, so a signal while starting ends
+/// it with 0, as at any other time.
+func launch(_ makeOptions: () throws -> Options) throws {
+    try MainActor.assumeIsolated { try App.handleExitSignals() }
+    let options = try makeOptions()
     let status = MainActor.assumeIsolated { () -> Int32 in
         do {
             return try App(options: options).run()
+        } catch where isRequestedStop(error) {
+            return 0
         } catch {
             printToStandardError("touchlight: \(error)")
             return 1

@@ -87,9 +87,30 @@ extension EndToEnd {
             #expect(try ctl(sway, "undo").status == 0, "clear is undoable")
             #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
 
-            // Refused commands: an error that lists the valid ones; the overlay carries on.
+            // Bugs 29.6–8: a directory with a space and a newline in its name, given relative to
+            // the caller's working directory, is one argument of one command.
+            let odd = directory + "/my pics\npause"
+            try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: false)
+            (status, output) = try Desktop.execute("/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" ctl save .", "sh", odd, Desktop.touchlight.path],
+                                                   environment: sway.environment)
+            #expect(status == 0 && output.contains("touchlight-HEADLESS-1-"), "\(output)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: odd).filter { $0.hasSuffix(".png") }.count == 1)
+            #expect(try ctl(sway, "status").output.contains(#""paused":false"#), "the newline did not run a second command")
+
+            // Bug 29.5: clients that never finish a line cannot lock ctl out.
+            // One more than the server keeps at once.
+            let idle = (0..<17).map { _ in openClient(directory + "/touchlight-wayland-1.sock", sending: #"["mode","dr"#) }
+            (status, output) = try ctl(sway, "status")
+            #expect(status == 0 && output.contains(#""ok":true"#), "a new client gets in past \(idle.count) idle ones: \(output)")
+            let lastIdle = idle.last ?? -1
+            let late = readLine(lastIdle, timeout: 5)
+            #expect(late.contains("not finished within 2.0 s"), "an idle client is told and closed: \(late)")
+            for fd in idle { close(fd) }
+
+            // Refused commands: an error that lists the valid ones, exit status 1 (bug 29.16);
+            // the overlay carries on.
             (status, output) = try ctl(sway, "tool", "crayon")
-            #expect(status == 2 && output.contains("tools: pen, highlighter"))
+            #expect(status == 1 && output.contains("tools: pen, highlighter"))
             for line in ["tool crayon", "\u{1}\u{2}\u{3}", String(repeating: "x", count: 100_000), "mode", "width -5"] {
                 let reply = try rawExchange(directory + "/touchlight-wayland-1.sock", line)
                 #expect(reply.hasPrefix(#"{"error":"#) && reply.contains(#""ok":false"#), "\(reply.prefix(120))")
@@ -124,23 +145,26 @@ extension EndToEnd {
             _ = log
         }
 
-        /// Sends raw bytes and a newline over the socket; the reply line.
-        func rawExchange(_ path: String, _ line: String) throws -> String {
+        /// A connection to the socket that has sent `text` (no newline); its descriptor.
+        func openClient(_ path: String, sending text: String) -> Int32 {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(fd) }
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &address.sun_path) { buffer in
                 for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
             }
-            let connected = withUnsafePointer(to: &address) {
+            _ = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
-            guard connected == 0 else { return "connect failed: \(errno)" }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let bytes = Array((line + "\n").utf8)
+            let bytes = Array(text.utf8)
             _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            return fd
+        }
+
+        /// What arrives on `fd` until a newline, the end, or `timeout` seconds.
+        func readLine(_ fd: Int32, timeout: Int) -> String {
+            var time = timeval(tv_sec: timeout, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
             var reply: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !reply.contains(10) {
@@ -149,6 +173,13 @@ extension EndToEnd {
                 reply += buffer[..<count]
             }
             return String(decoding: reply.prefix { $0 != 10 }, as: UTF8.self)
+        }
+
+        /// Sends raw bytes and a newline over the socket; the reply line.
+        func rawExchange(_ path: String, _ line: String) throws -> String {
+            let fd = openClient(path, sending: line + "\n")
+            defer { close(fd) }
+            return readLine(fd, timeout: 5)
         }
     }
 }

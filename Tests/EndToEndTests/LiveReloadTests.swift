@@ -47,11 +47,24 @@ extension EndToEnd {
             let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/toml-parser-abort.toml")
             try replace(config, with: try String(contentsOf: fixture, encoding: .utf8))
             usleep(700_000)
-            #expect(drain(log).contains("the TOML parser crashed reading this file"))
+            #expect(drain(log).contains("config.toml:41:81: an array needs a value or ']' here"))
             #expect(touchlight.isRunning, "a file that crashes the parser does not end the overlay")
             let kept = try sway.screenshot("reload-kept")
             #expect(Self.isRed(kept[530, 300]), "the last good configuration stays: \(kept[530, 300])")
             #expect(touchlight.isRunning)
+
+            // Bug 29.1: the file swapped between a valid one and the bad one every 20 ms, 150
+            // times. The overlay reads each version once and parses only bytes it checked.
+            let bad = try String(contentsOf: fixture, encoding: .utf8)
+            let good = "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n"
+            for swap in 0..<150 {
+                try replace(config, with: swap.isMultiple(of: 2) ? bad : good)
+                usleep(20_000)
+            }
+            usleep(700_000)
+            #expect(touchlight.isRunning, "the overlay survived 150 swaps")
+            let swapped = drain(log)
+            #expect(swapped.contains("configuration reloaded from \(config)") && !swapped.contains("crashed"), "\(swapped.suffix(400))")
         }
     }
 }

@@ -63,6 +63,7 @@ extension EndToEnd {
             kill(touchlight.processIdentifier, SIGINT)
             #expect(waitForExit(touchlight, timeout: 5))
             #expect(Date().timeIntervalSince(start) < 1.5)
+            #expect(touchlight.terminationStatus == 0, "a stop asked for twice is still status 0")
         }
 
         /// Standard error a full pipe nobody reads, touchlight blocked writing its log to it, and
@@ -90,6 +91,7 @@ extension EndToEnd {
             let took = Self.terminate(touchlight)
             #expect(!touchlight.isRunning, "touchlight is still running \(took) s after SIGTERM")
             #expect(took < 2.5, "SIGTERM with a full standard error took \(took) s")
+            #expect(touchlight.terminationStatus == 0, "ended by the watchdog, a requested stop all the same")
         }
 
         /// Bug 7: a server that accepts the connection and never answers.
@@ -130,6 +132,7 @@ extension EndToEnd {
             let (interrupted, _) = try start()
             usleep(700_000)
             #expect(Self.terminate(interrupted) < 1.5)
+            #expect(interrupted.terminationStatus == 0, "a requested stop during start-up is status 0 (bug 29.15)")
 
             let (doctor, doctorLog) = try start(["doctor"])
             #expect(waitForExit(doctor, timeout: 15), "doctor gives up too")

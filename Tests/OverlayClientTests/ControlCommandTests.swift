@@ -39,6 +39,29 @@ import Visualizer
         #expect(message(String(repeating: "x", count: 10_000)).count < 300, "a huge word makes a short message")
     }
 
+    /// Bugs 29.6–8: the wire carries each argument whole, so a newline cannot start a second
+    /// command and a space stays inside its directory; a relative directory is the caller's
+    /// business, never resolved against the overlay's working directory.
+    @Test func theWireCarriesAnyArgumentWhole() throws {
+        let sneaky = ["save", "/home/u/pics\npause"]
+        let line = ControlCommand.wireLine(sneaky)
+        #expect(!line.contains("\n"), "one line: \(line)")
+        #expect(try ControlCommand(wireLine: line) == .save(directory: "/home/u/pics\npause"))
+        #expect(try ControlCommand(wireLine: ControlCommand.wireLine(["save", "/home/u/my pics"])) == .save(directory: "/home/u/my pics"))
+        #expect(try ControlCommand(wireLine: #"["mode","draw"]"#) == .mode(.set(.draw)))
+        for bad in ["mode draw", "{\"mode\":1}", "[1,2]", "", "[\"mode\""] {
+            do {
+                _ = try ControlCommand(wireLine: bad)
+                Issue.record("accepted \(bad)")
+            } catch {
+                #expect(error.description.hasPrefix("not a command: send one line holding a JSON array of strings"), "\(error)")
+            }
+        }
+        #expect(throws: ControlError("save needs an absolute directory, not \"pics\" (touchlight ctl resolves a relative one)")) {
+            try ControlCommand(words: ["save", "pics"])
+        }
+    }
+
     @Test func repliesAreOneLineOfJSON() {
         let failure = ControlReply.failure("unknown tool \"a\nb\"").json
         #expect(!failure.contains("\n") && failure.hasPrefix("{\"error\":") && failure.contains("\"ok\":false"))

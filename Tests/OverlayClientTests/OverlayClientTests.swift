@@ -60,6 +60,21 @@ import TouchlightConfig
         #expect(Connection.bindVersion("wl_compositor", advertised: 6) == 4)
     }
 
+    /// Bug 29.12: outputs and seats are set up after every manager they use, whatever the
+    /// registry's order (here reversed on purpose; mutter announces wl_output first).
+    @Test func outputsAndSeatsAreSetUpAfterTheManagers() {
+        let listed = ["wl_compositor", "wl_shm", "zwlr_layer_shell_v1", "zxdg_output_manager_v1", "zwp_tablet_manager_v2", "wl_output", "wl_seat", "wl_output"]
+            .enumerated().map { Connection.Global(name: UInt32($0.offset + 1), interface: $0.element, version: 1) }
+        for order in [listed, listed.reversed()] {
+            let setUp = Connection.setupOrder(order).map(\.interface)
+            #expect(Set(setUp) == Set(listed.map(\.interface)) && setUp.count == listed.count, "nothing lost: \(setUp)")
+            let firstUser = setUp.firstIndex { $0 == "wl_output" || $0 == "wl_seat" } ?? setUp.count
+            #expect(setUp[firstUser...].allSatisfy { $0 == "wl_output" || $0 == "wl_seat" }, "\(setUp)")
+            #expect(Connection.setupOrder(order).filter { $0.interface == "wl_output" } == order.filter { $0.interface == "wl_output" },
+                    "outputs keep their announced order")
+        }
+    }
+
     @Test func missingLayerShellIsExplained() {
         let text = ClientError.missingGlobals(["zwlr_layer_shell_v1"]).description
         #expect(text.hasPrefix("this compositor has no wlr-layer-shell"))

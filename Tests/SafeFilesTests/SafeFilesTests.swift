@@ -69,7 +69,15 @@ import Testing
             _ = try SafeFiles.read(directory, limit: 10)
             Issue.record("a directory was read")
         } catch {
-            #expect(error.message == "not a regular file")
+            #expect(error.message == "a directory, not a regular file")
+        }
+        // Bug 29.11: a named pipe used to block the read until something wrote to it.
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+        do {
+            _ = try SafeFiles.read(directory + "/fifo", limit: 10)
+            Issue.record("a named pipe was read")
+        } catch {
+            #expect(error.message == "a named pipe (FIFO), not a regular file")
         }
         do {
             _ = try SafeFiles.read(directory + "/absent", limit: 10)

@@ -16,7 +16,7 @@ void tl_malloc_trim(void);
 /// SIGINT and SIGTERM handling that works even while the program is busy or blocked:
 /// the first signal writes its number to `notify_fd` (the event loop polls the other end)
 /// and arms a watchdog of `grace_ms`; a second signal, or the watchdog, ends the process at
-/// once with `_exit` (status 128 + the signal, or 1 for the watchdog), after one line on
+/// once with `_exit(0)` (the stop was asked for, so it is status 0), after one line on
 /// standard error. Async-signal-safe, so it lives in C.
 int tl_install_exit_signals(int notify_fd, int grace_ms);
 

@@ -61,14 +61,14 @@ extension App {
             return
         }
         do {
-            control = try ControlServer(path: path, loop: loop, answer: { [unowned self] line in self.answer(line) },
+            control = try ControlServer(path: path, loop: loop, scheduler: scheduler, answer: { [unowned self] line in self.answer(line) },
                                         note: { [unowned self] message in self.note(message) })
         } catch {
             throw .control(error.description)
         }
     }
 
-    /// One reply line for one command line.
+    /// One reply line for one wire line (a JSON array of words).
     func answer(_ line: String) -> String { answerCommand(line).json }
 
     func execute(_ command: ControlCommand) -> ControlReply {
@@ -131,7 +131,7 @@ extension App {
     }
 
     private func answerCommand(_ line: String) -> ControlReply {
-        do { return execute(try ControlCommand(line: line)) } catch { return .failure(error.description) }
+        do { return execute(try ControlCommand(wireLine: line)) } catch { return .failure(error.description) }
     }
 
     private func status(_ overlays: [Overlay]) -> ControlReply.Status {

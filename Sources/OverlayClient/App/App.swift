@@ -85,7 +85,7 @@ public final class App {
             if let problem { logger.warning("toolbar places: \(problem) (using defaults where needed)") }
         }
         scheduler = try TimerfdScheduler()
-        signalFD = try Self.installSignalHandling()
+        signalFD = try Self.handleExitSignals()
         connection = try Connection()
         pump = DisplayPump(display: connection.display)
         connection.onOutputAdded = { [unowned self] proxy, name, version in self.addOutput(proxy, name: name, version: version) }
@@ -96,11 +96,7 @@ public final class App {
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
         loadFont()  // before the outputs' overlays, which take it
-        try connection.bindGlobals()
-        // Seats announced before the tablet manager take their pens now.
-        if let manager = connection.tabletManager {
-            for seat in seats.values { seat.attachTablets(manager: manager) }
-        }
+        try connection.bindGlobals()  // the managers first, so each seat takes its pens as it is set up
         if let trace {
             replay = ReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed,
                                   loops: options.configuration.input.replayLoops)
@@ -203,10 +199,21 @@ public final class App {
 
     // MARK: Signals and shutdown
 
-    /// SIGINT and SIGTERM from here on: the first is written into a pipe the loop polls (so it
-    /// is seen even while waiting on the compositor) and starts a watchdog; a second signal, or
-    /// the watchdog after `shutdownGrace`, ends the process at once (see `tl_install_exit_signals`).
-    static func installSignalHandling() throws(ClientError) -> Int32 {
+    /// SIGINT and SIGTERM from the first call on: the first is written into a pipe the loop
+    /// polls (so it is seen even while waiting on the compositor) and starts a watchdog; a second
+    /// signal, or the watchdog after `shutdownGrace`, ends the process at once with status 0
+    /// (see `tl_install_exit_signals`). Installed once; the pipe's end the loop reads.
+    @discardableResult
+    public static func handleExitSignals() throws -> Int32 {
+        if let signalPipe { return signalPipe }
+        let fd = try installSignalHandling()
+        signalPipe = fd
+        return fd
+    }
+
+    private static var signalPipe: Int32?
+
+    private static func installSignalHandling() throws(ClientError) -> Int32 {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw .system("pipe", errno) }
         for fd in fds {

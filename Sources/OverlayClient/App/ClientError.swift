@@ -1,5 +1,12 @@
 import Glibc
 
+/// Whether a failure to start was a requested stop (SIGINT or SIGTERM while starting): such a
+/// stop ends with status 0 wherever it lands, like any other.
+public func isRequestedStop(_ error: Error) -> Bool {
+    if case ClientError.interrupted = error { return true }
+    return false
+}
+
 /// Why the client cannot go on, with the one-line message the user sees.
 enum ClientError: Error, CustomStringConvertible {
     case cannotConnect(String)

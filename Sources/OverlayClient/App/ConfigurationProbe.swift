@@ -1,12 +1,15 @@
+import CLinux
 import Glibc
 import TouchlightConfig
 
 /// Reads configuration files without risking the process: the TOML library (toml++ inside
 /// TOMLKit) aborts on some malformed files instead of reporting an error (assertions such as
-/// `parse_value(): !is_value_terminator`, found by fuzzing). A file is therefore parsed first
-/// in a child process (`touchlight config probe FILE`); only if that child survives is it
-/// parsed here. A file that kills the child is reported as a problem, and a running overlay
-/// keeps its last good configuration.
+/// `parse_value(): !is_value_terminator`, found by fuzzing). A file is read once; its bytes are
+/// parsed first in a child process (`touchlight config probe`, reading them on its standard
+/// input), and only if that child survives are the same bytes parsed here. A file replaced
+/// between the two parses cannot slip past the child, since the file is not read again. A file
+/// that kills the child is reported as a problem, and a running overlay keeps its last good
+/// configuration. Every read of TOML in a running program goes through here.
 public enum ConfigurationProbe {
     /// How long the child may take (a 1 MB file parses in well under a second).
     static let timeout = 10.0
@@ -14,33 +17,47 @@ public enum ConfigurationProbe {
     /// The configuration in `path`, with every problem reported as `Configuration(contentsOf:)`
     /// does, and a crash of the parser reported as one more.
     public static func read(_ path: String, executable: String = "/proc/self/exe") throws(ConfigurationError) -> Configuration {
-        if let crash = probe(path, executable: executable) {
+        let bytes = try Configuration.bytes(of: path)
+        if let crash = probe(bytes, executable: executable) {
             throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: 0, column: 0, key: "", message: crash)])
         }
-        return try Configuration(contentsOf: path)
+        return try Configuration(bytes: bytes, file: path)
     }
 
     /// The toolbar places in the state file at `path`, parsed the same careful way: a file
     /// that kills the parser costs the remembered places, never the program.
     public static func toolbarPlaces(at path: String, executable: String = "/proc/self/exe") -> (places: ToolbarPlaces, problem: String?) {
-        guard access(path, F_OK) == 0 else { return (ToolbarPlaces(), nil) }
-        if let crash = probe(path, executable: executable, options: ["--state"]) { return (ToolbarPlaces(), "\(path): \(crash)") }
-        return ToolbarPlaces.load(from: path)
+        switch ToolbarPlaces.bytes(of: path) {
+        case .success(nil): return (ToolbarPlaces(), nil)
+        case .failure(let problem): return (ToolbarPlaces(), problem.description)
+        case .success(let bytes?):
+            if let crash = probe(bytes, executable: executable, options: ["--state"]) { return (ToolbarPlaces(), "\(path): \(crash)") }
+            return ToolbarPlaces.load(bytes: bytes, path: path)
+        }
     }
 
-    /// Runs the probe (`options` go to `config probe`); nil when the parser survived the file,
-    /// else what happened to it.
-    static func probe(_ path: String, executable: String, options: [String] = []) -> String? {
+    /// Runs the probe on `bytes` (`options` go to `config probe`); nil when the parser survived
+    /// them, else what happened to it.
+    static func probe(_ bytes: [UInt8], executable: String, options: [String] = []) -> String? {
+        // The bytes reach the child through an anonymous file on its standard input: nothing
+        // on disk to be swapped, and no pipe to block on if the child stops reading.
+        let input = tl_memfd_create("touchlight-probe")
+        guard input >= 0, write(all: bytes, to: input), lseek(input, 0, SEEK_SET) == 0 else {
+            if input >= 0 { close(input) }
+            return "could not hand the file to the TOML parser's child process: \(String(cString: strerror(errno)))"
+        }
+        defer { close(input) }
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
         for fd: Int32 in [1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0) }
-        let arguments = [executable, "config", "probe"] + options + [path]
+        let arguments = [executable, "config", "probe"] + options
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         guard posix_spawn(&pid, executable, &actions, nil, &argv, environ) == 0 else {
-            return nil  // no probe to be had: parse here as before
+            return "could not start the TOML parser's child process (\(executable)): \(String(cString: strerror(errno)))"
         }
         var status: Int32 = 0
         let deadline = TimerfdScheduler.monotonicNow() + timeout
@@ -55,5 +72,16 @@ public enum ConfigurationProbe {
         let signal = status & 0x7F
         guard signal != 0 else { return nil }
         return "the TOML parser crashed reading this file (signal \(signal)): it is not valid TOML. Look for an unclosed bracket, brace or quote, or a stray character in a table name or a value"
+    }
+
+    private static func write(all bytes: [UInt8], to fd: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            written += n
+        }
+        return true
     }
 }

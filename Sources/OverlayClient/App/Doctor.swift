@@ -64,15 +64,15 @@ public enum Doctor {
             lines.append("Compositor: \(error)")
         }
         lines.append(touchscreenStatus())
-        lines.append("Configuration: " + configurationStatus(configurationPath))
-        lines.append(fontStatus(configurationPath))
+        let (status, configuration) = configurationStatus(configurationPath)
+        lines.append("Configuration: " + status)
+        lines.append(fontStatus(configuration ?? Configuration()))
         return (lines.joined(separator: "\n"), connected)
     }
 
     /// The font captions and the HUD use, as the configuration names it.
-    private static func fontStatus(_ path: String?) -> String {
-        let family = path.flatMap { try? Configuration(contentsOf: $0) }?.font ?? Configuration().font
-        switch FontLocator.find(family) {
+    private static func fontStatus(_ configuration: Configuration) -> String {
+        switch FontLocator.find(configuration.font) {
         case .success(let font): return "Font for captions and the HUD: \(font.family) (\(font.path))"
         case .failure(let problem): return "Font for captions and the HUD: \(problem)"
         }
@@ -104,14 +104,16 @@ public enum Doctor {
         return lines.joined(separator: "\n")
     }
 
-    private static func configurationStatus(_ path: String?) -> String {
-        guard let path else { return "no path (neither HOME nor XDG_CONFIG_HOME is set): built-in defaults" }
-        guard access(path, F_OK) == 0 else { return "\(path): not present, built-in defaults in use" }
+    /// The configuration file's state, and the configuration when it is valid (read through
+    /// the probe, as the overlay reads it).
+    private static func configurationStatus(_ path: String?) -> (String, Configuration?) {
+        guard let path else { return ("no path (neither HOME nor XDG_CONFIG_HOME is set): built-in defaults", nil) }
+        guard access(path, F_OK) == 0 else { return ("\(path): not present, built-in defaults in use", nil) }
         do {
-            _ = try Configuration(contentsOf: path)
-            return "\(path): valid"
+            let configuration = try ConfigurationProbe.read(path)
+            return ("\(path): valid", configuration)
         } catch {
-            return "\(path): INVALID\n" + error.problems.map { "  \($0)" }.joined(separator: "\n")
+            return ("\(path): INVALID\n" + error.problems.map { "  \($0)" }.joined(separator: "\n"), nil)
         }
     }
 }

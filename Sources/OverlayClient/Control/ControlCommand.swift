@@ -1,8 +1,11 @@
 import Annotation
+import Foundation
 import TouchCore
 import Visualizer
 
-/// One line a `touchlight ctl` client sends: a command word and its argument.
+/// One command a `touchlight ctl` client sends: a command word and its argument. On the wire it
+/// is one line holding a JSON array of strings (`["save","/home/u/my pics"]`), so an argument
+/// carries any text, spaces and newlines included, and stays one argument of one command.
 public enum ControlCommand: Equatable, Sendable {
     case mode(ModeChange)
     case tool(Tool)
@@ -28,10 +31,31 @@ public enum ControlCommand: Equatable, Sendable {
     /// The longest line accepted (bytes, newline excluded).
     public static let maximumLineLength = 4096
 
-    /// Parses one line (without its newline); the error says what was wrong and what is valid.
+    /// Parses words separated by spaces (a trace's `set` line, `mode draw`); the error says
+    /// what was wrong and what is valid.
     public init(line: String) throws(ControlError) {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let word = words.first?.lowercased() else { throw ControlError("empty command; commands: \(Self.words.joined(separator: ", "))") }
+        try self.init(words: line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
+    }
+
+    /// Parses one wire line (without its newline): a JSON array of strings.
+    public init(wireLine line: String) throws(ControlError) {
+        guard let words = try? JSONDecoder().decode([String].self, from: Data(line.utf8)) else {
+            throw ControlError("not a command: send one line holding a JSON array of strings, such as [\"mode\",\"draw\"] (touchlight ctl does)")
+        }
+        try self.init(words: words)
+    }
+
+    /// The wire line (without its newline) that carries `words`.
+    public static func wireLine(_ words: [String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // An array of strings always encodes.
+        return (try? encoder.encode(words)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    /// Parses a command word and its arguments, each argument taken whole.
+    public init(words: [String]) throws(ControlError) {
+        guard let word = words.first?.lowercased(), !word.isEmpty else { throw ControlError("empty command; commands: \(Self.words.joined(separator: ", "))") }
         let arguments = Array(words.dropFirst())
         func only(_ command: ControlCommand) throws(ControlError) -> ControlCommand {
             guard arguments.isEmpty else { throw ControlError("\(word) takes no argument") }
@@ -71,6 +95,11 @@ public enum ControlCommand: Equatable, Sendable {
         case "reload": self = try only(.reload)
         case "save":
             guard arguments.count <= 1 else { throw ControlError("save takes at most one argument: a directory") }
+            // The overlay's own working directory means nothing to the caller: touchlight ctl
+            // sends the directory resolved against the caller's.
+            if let directory = arguments.first, !directory.hasPrefix("/") {
+                throw ControlError("save needs an absolute directory, not \(quoted(directory)) (touchlight ctl resolves a relative one)")
+            }
             self = .save(directory: arguments.first)
         default:
             throw ControlError("unknown command \(quoted(word)); commands: \(Self.words.joined(separator: ", "))")

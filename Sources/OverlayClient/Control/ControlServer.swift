@@ -1,27 +1,45 @@
 import CLinux
 import Foundation
+import TouchCore
 
 /// The running instance's end of `touchlight ctl`: it holds the display's lock (so a second
 /// instance refuses to start and names this one), listens on the private socket, refuses peers
 /// of another user (SO_PEERCRED), and answers each line with one reply line.
+///
+/// No client can lock the others out: a line must be complete within `lineDeadline` of its
+/// first byte (or of the connection), and when `maximumClients` are connected a new client
+/// takes the place of the one that has waited longest on an unfinished line.
 @MainActor
 final class ControlServer {
-    /// Most clients connected at once; more are closed at once.
+    /// Most clients connected at once.
     static let maximumClients = 16
+    /// How long a client may take to send a whole line (seconds); `touchlight ctl` sends its
+    /// line at once.
+    static let lineDeadline = 2.0
+
+    /// A connected client: what it sent of its unfinished line, and since when it is owed one.
+    private struct Client {
+        var pending: [UInt8] = []
+        var waitingSince: Double
+    }
 
     let path: String
     private let lockFD: Int32
     private let listenFD: Int32
-    private var clients: [Int32: [UInt8]] = [:]
+    private var clients: [Int32: Client] = [:]
+    private let scheduler: TimerfdScheduler
+    private var deadlineTimer: ScheduledTimer?
     private let loop: EventLoop
     private let answer: (String) -> String
     private let note: (String) -> Void
 
     /// Takes the display: its lock, then its socket (one left by a crashed instance is
     /// replaced). Throws when another instance runs, naming its PID.
-    init(path: String, loop: EventLoop, answer: @escaping (String) -> String, note: @escaping (String) -> Void) throws(ControlError) {
+    init(path: String, loop: EventLoop, scheduler: TimerfdScheduler, answer: @escaping (String) -> String,
+         note: @escaping (String) -> Void) throws(ControlError) {
         self.path = path
         self.loop = loop
+        self.scheduler = scheduler
         self.answer = answer
         self.note = note
         lockFD = try Self.takeLock(ControlSocket.lockPath(forSocket: path))
@@ -37,6 +55,7 @@ final class ControlServer {
     /// Stops listening, disconnects every client and removes the socket (the lock goes last).
     func close() {
         for fd in clients.keys { disconnect(fd) }
+        if let deadlineTimer { scheduler.cancel(deadlineTimer) }
         loop.remove(fd: listenFD)
         Glibc.close(listenFD)
         unlink(path)
@@ -108,34 +127,57 @@ final class ControlServer {
             Glibc.close(fd)
             return
         }
-        guard clients.count < Self.maximumClients else {
-            Glibc.close(fd)
-            return
+        dropLateClients()
+        if clients.count >= Self.maximumClients, let stalest = clients.min(by: { $0.value.waitingSince < $1.value.waitingSince })?.key {
+            _ = reply(ControlReply.failure("too many clients waiting: this one, the longest waiting, made room for a new one").json, to: stalest)
+            disconnect(stalest)
         }
-        clients[fd] = []
+        clients[fd] = Client(waitingSince: TimerfdScheduler.monotonicNow())
         loop.add(fd: fd) { [unowned self] _ in self.readClient(fd) }
+        armDeadline()
     }
 
     private func readClient(_ fd: Int32) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = recv(fd, &buffer, buffer.count, 0)
         if count < 0, errno == EAGAIN || errno == EINTR { return }
-        guard count > 0, var pending = clients[fd] else {
+        guard count > 0, var client = clients[fd] else {
             disconnect(fd)
             return
         }
-        pending += buffer[..<count]
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeSubrange(...newline)
+        client.pending += buffer[..<count]
+        while let newline = client.pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: client.pending[..<newline], as: UTF8.self)
+            client.pending.removeSubrange(...newline)
+            client.waitingSince = TimerfdScheduler.monotonicNow()
             guard reply(answer(line.hasSuffix("\r") ? String(line.dropLast()) : line), to: fd) else { return }
         }
-        if pending.count > ControlCommand.maximumLineLength {
+        if client.pending.count > ControlCommand.maximumLineLength {
             _ = reply(ControlReply.failure("the line is longer than \(ControlCommand.maximumLineLength) bytes").json, to: fd)
             disconnect(fd)
             return
         }
-        clients[fd] = pending
+        clients[fd] = client
+    }
+
+    /// Disconnects every client whose line is not complete after `lineDeadline`, saying why.
+    private func dropLateClients() {
+        let now = TimerfdScheduler.monotonicNow()
+        for (fd, client) in clients where now - client.waitingSince >= Self.lineDeadline {
+            let message = client.pending.isEmpty ? "no command within \(Self.lineDeadline) s" : "the line was not finished within \(Self.lineDeadline) s"
+            _ = reply(ControlReply.failure(message).json, to: fd)
+            disconnect(fd)
+        }
+    }
+
+    /// A timer for the earliest deadline while any client is connected.
+    private func armDeadline() {
+        guard deadlineTimer == nil, let earliest = clients.values.map(\.waitingSince).min() else { return }
+        deadlineTimer = scheduler.schedule(at: earliest + Self.lineDeadline) { [unowned self] in
+            self.deadlineTimer = nil
+            self.dropLateClients()
+            self.armDeadline()
+        }
     }
 
     /// Sends one reply line; a client that cannot take it at once is disconnected.

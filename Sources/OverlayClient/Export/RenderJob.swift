@@ -68,6 +68,12 @@ public enum RenderJob {
         } else {
             geometry = RenderGeometry(trace: trace, scale: request.scale)
         }
+        // The trace's output (times --scale) is held to the same bound as --size: frames that
+        // large could not even be allocated.
+        guard geometry.pixelWidth <= RenderGeometry.maximumSide, geometry.pixelHeight <= RenderGeometry.maximumSide else {
+            let source = video != nil ? "the video" : request.size != nil ? "--size" : "the trace's output (\(Int(trace.outputSize.width))×\(Int(trace.outputSize.height)) at scale \(geometry.renderScale))"
+            throw ExportError.invalid("the frames would be \(geometry.pixelWidth)×\(geometry.pixelHeight) pixels, from \(source); each side must be from 1 to \(RenderGeometry.maximumSide): give a smaller --scale or --size WxH")
+        }
         let renderer = TraceRenderer(trace: trace, configuration: request.configuration, geometry: geometry, framesPerSecond: fps,
                                      startTime: placement.startTime, drawsToolbar: request.drawsToolbar)
         let sink = try makeSink(request, geometry: geometry, framesPerSecond: fps, placement: placement)

@@ -124,6 +124,9 @@ public struct RenderGeometry: Equatable, Sendable {
     /// From the trace's logical positions to the scene's.
     public var positionScale: (x: Double, y: Double)
 
+    /// The longest side of a frame, in pixels (`--size` takes at most this too).
+    public static let maximumSide = 16384
+
     public var pixelWidth: Int { max(1, Int((logicalSize.width * renderScale).rounded())) }
     public var pixelHeight: Int { max(1, Int((logicalSize.height * renderScale).rounded())) }
 

@@ -42,7 +42,7 @@ public final class HeadlessRecorder: TouchscreenEvents {
         logger = StandardErrorLogHandler.logger(verbose: request.verbose, quiet: request.quiet)
         recorder = TraceRecorder(path: request.path)
         scheduler = try TimerfdScheduler()
-        signalFD = try App.installSignalHandling()
+        signalFD = try App.handleExitSignals()
         if let path = request.libinputReplay {
             let text = try readTrace(path)
             guard LibinputTrace.matches(text) else {

@@ -16,7 +16,7 @@ final class Connection {
     ]
 
     /// A global as advertised.
-    struct Global {
+    struct Global: Equatable, Sendable {
         let name: UInt32
         let interface: String
         let version: UInt32
@@ -59,11 +59,19 @@ final class Connection {
         self.display = display
     }
 
-    /// Lists the globals, binds those Touchlight uses and checks the required ones.
+    /// Lists the globals, binds those Touchlight uses and checks the required ones. The first
+    /// list is only recorded while it arrives; then every global is bound, managers before the
+    /// outputs and seats that use them, whatever order the compositor announced them in
+    /// (mutter announces wl_output before zxdg_output_manager_v1). Globals announced later
+    /// (an output plugged in) are bound as they come.
     func bindGlobals() throws(ClientError) {
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Self.registryEvents.pointer, listenerData(self))
         try roundtrip(waitingFor: "its list of globals")
+        if let registry {
+            for global in Self.setupOrder(advertised) { bind(global, registry: registry) }
+        }
+        listed = true
         var missing: [String] = []
         if compositor == nil { missing.append("wl_compositor") }
         if shm == nil { missing.append("wl_shm") }
@@ -101,8 +109,22 @@ final class Connection {
         min(advertised, supportedVersions[interface] ?? 1)
     }
 
+    /// Whether the first list of globals has been bound (later ones are bound as they come).
+    private var listed = false
+
+    /// The order to set up the first list of globals in: outputs and seats after everything
+    /// else, since setting them up uses the managers (xdg-output, tablets); otherwise as listed.
+    nonisolated static func setupOrder(_ globals: [Global]) -> [Global] {
+        let usesManagers: Set = ["wl_output", "wl_seat"]
+        return globals.filter { !usesManagers.contains($0.interface) } + globals.filter { usesManagers.contains($0.interface) }
+    }
+
     private func announce(_ global: Global, registry: OpaquePointer) {
         advertised.append(global)
+        if listed { bind(global, registry: registry) }
+    }
+
+    private func bind(_ global: Global, registry: OpaquePointer) {
         let version = Self.bindVersion(global.interface, advertised: global.version)
         func bind(_ interface: UnsafePointer<wl_interface>?) -> OpaquePointer? {
             wl_registry_bind(registry, global.name, interface, version).map(OpaquePointer.init)
