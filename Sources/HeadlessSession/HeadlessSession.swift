@@ -132,11 +132,11 @@ public final class HeadlessSession {
         return environment
     }
 
-    /// The environment of a client of the host sway (grim, swaymsg); the same as `environment`
-    /// when the session's compositor is sway.
+    /// The environment of a client of the compositor that shows the screen (grim, swaymsg):
+    /// the host sway of a nested compositor, else the same as `environment`.
     public var hostEnvironment: [String: String] {
         var environment = baseEnvironment
-        environment["WAYLAND_DISPLAY"] = Compositor.sway.socket
+        environment["WAYLAND_DISPLAY"] = compositor.isNested ? Compositor.sway.socket : compositor.socket
         if let ipc = try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory).first(where: { $0.hasPrefix("sway-ipc") }) {
             environment["SWAYSOCK"] = runtimeDirectory + "/" + ipc
         }

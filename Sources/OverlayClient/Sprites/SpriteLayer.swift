@@ -31,11 +31,16 @@ final class SpriteLayer {
     /// Whether the last frame left a drawn sprite undrawn (every buffer busy): draw again.
     private(set) var needsAnotherFrame = false
 
+    /// What a hidden sprite shows (see `SpriteSurface.hide`).
+    private let transparentPixel: TransparentPixel
+
     /// Nil when the compositor lacks a global sprites need (a subcompositor, a viewporter).
     init?(parent: OpaquePointer, connection: Connection) {
         guard let compositor = connection.compositor, let subcompositor = connection.subcompositor,
-              let viewporter = connection.viewporter, let shm = connection.shm else { return nil }
+              let viewporter = connection.viewporter, let shm = connection.shm,
+              let pixel = try? TransparentPixel(singlePixelBufferManager: connection.singlePixelBufferManager, shm: shm) else { return nil }
         self.parent = parent
+        transparentPixel = pixel
         globals = Globals(compositor: compositor, subcompositor: subcompositor, viewporter: viewporter, shm: shm)
         art = SpriteArtCache(shm: shm)
         surfaces.reserveCapacity(64)
@@ -67,7 +72,7 @@ final class SpriteLayer {
         for slot in planner.hidden {
             let sprite = surfaces[slot]
             if let key = sprite.art { art.release(key) }
-            sprite.hide()
+            sprite.hide(showing: transparentPixel.buffer)
             changed = sprite.commitIfNeeded() || changed
         }
         while surfaces.count < planner.slotCount {
@@ -107,6 +112,22 @@ final class SpriteLayer {
         artist.releaseScratch()
     }
 
+    /// Hides every sprite (another renderer takes over) and gives back their memory; the
+    /// subsurfaces stay until the overlay goes, ready to show again. Whether any changed, so
+    /// that the overlay must commit.
+    func park() -> Bool {
+        var changed = false
+        for sprite in surfaces where sprite.isShown {
+            if let key = sprite.art { art.release(key) }
+            sprite.hide(showing: transparentPixel.buffer)
+            changed = sprite.commitIfNeeded() || changed
+        }
+        planner.reset()
+        releaseMemory()
+        return changed
+    }
+
+    /// Destroys the subsurfaces: only once their parent, the overlay's surface, is gone.
     func destroy() {
         for sprite in surfaces { sprite.destroy() }
         surfaces.removeAll()

@@ -62,10 +62,14 @@ final class SpriteSurface {
         position = (x, y)
     }
 
-    /// Unmaps the sprite (a null buffer); its drawn buffers stay for the slot's next use.
-    func hide() {
+    /// Hides the sprite behind `transparentPixel`; its drawn buffers stay for the slot's next
+    /// use. It stays mapped: phoc 0.24 crashes (SIGSEGV in wl_list_remove) when a subsurface of
+    /// a layer surface is unmapped with a null buffer, and an overlay must never take its
+    /// compositor down.
+    func hide(showing transparentPixel: OpaquePointer) {
         guard isShown else { return }
-        wl_surface_attach(surface, nil, 0, 0)
+        wl_surface_attach(surface, transparentPixel, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, 1, 1)
         isShown = false
         isDirty = true
         art = nil
@@ -80,6 +84,8 @@ final class SpriteSurface {
         return true
     }
 
+    /// Destroys the sprite; only after its parent is gone (see `hide`: phoc crashes when a
+    /// layer surface's subsurface is destroyed while the layer surface lives).
     func destroy() {
         wp_viewport_destroy(viewport)
         wl_subsurface_destroy(subsurface)

@@ -12,14 +12,17 @@ extension Overlay {
     func use(_ choice: RendererChoice) {
         let wanted = rendererKind(for: choice)
         guard wanted != activeRenderer else { return }
-        sprites?.destroy()  // subsurfaces unmap as they go
+        // Sprites are hidden and kept, never destroyed before the overlay (see SpriteSurface.hide).
+        if let sprites { _ = sprites.park() }
+        parkedSprites = sprites ?? parkedSprites
         sprites = nil
         gles?.destroy()
         gles = nil
         switch wanted {
         case .canvas: break
         case .sprites:
-            sprites = SpriteLayer(parent: surface, connection: connection)
+            sprites = parkedSprites ?? SpriteLayer(parent: surface, connection: connection)
+            parkedSprites = nil
             if sprites == nil {
                 events.note("overlay on \(output.label): sprites need wl_subcompositor and wp_viewporter: drawing on the canvas")
             }

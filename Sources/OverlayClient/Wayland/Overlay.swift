@@ -25,6 +25,8 @@ final class Overlay {
     let buffers: BufferRing
     /// The sprite renderer's subsurfaces (`renderer = "sprites"`); nil draws on the canvas.
     var sprites: SpriteLayer?
+    /// The sprites while another renderer draws: hidden, kept until the overlay goes.
+    var parkedSprites: SpriteLayer?
     /// The GLES renderer on the overlay's surface (`renderer = "gles"`); nil draws on the canvas.
     var gles: GLLayer?
     unowned let connection: Connection
@@ -360,8 +362,6 @@ final class Overlay {
         if let frameRateTimer { scheduler.cancel(frameRateTimer) }
         if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
         idleMemory.destroy()
-        sprites?.destroy()
-        sprites = nil
         gles?.destroy()
         gles = nil
         if let frameCallback { wl_callback_destroy(frameCallback) }
@@ -372,5 +372,8 @@ final class Overlay {
         layerSurface = nil
         buffers.removeAll()
         wl_surface_destroy(surface)
+        // The sprites' subsurfaces go after their parent (see SpriteSurface.hide).
+        for layer in [sprites, parkedSprites] { layer?.destroy() }
+        (sprites, parkedSprites) = (nil, nil)
     }
 }
