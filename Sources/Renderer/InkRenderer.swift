@@ -26,8 +26,8 @@ public final class InkRenderer: Underlay {
     private var finishedTiles = TileGrid(tileSize: 32)
     private let rasterizer = InkRasterizer()
     private var seenGeneration = -1
-    /// How many of the document's strokes are in the layer (valid for `seenGeneration`).
-    private var seenStrokes = 0
+    /// The strokes in the layer, by id, with their boxes in device pixels, in drawing order.
+    private var drawn: [(id: Int, box: PixelRect)] = []
     private var entries: [LiveEntry] = []
     private var transient: [TransientItem] = []
     private var laserGeometry: [TransientItem] = []
@@ -88,31 +88,82 @@ public final class InkRenderer: Underlay {
 
     // MARK: Finished strokes
 
+    /// Past this many changed boxes, one box around them all is redrawn.
+    private static let mostChangedBoxes = 32
+
     private func updateFinished(_ document: InkDocument) {
         if document.rebuildGeneration != seenGeneration {
+            let firstTime = seenGeneration == -1 || finished == nil
             seenGeneration = document.rebuildGeneration
-            seenStrokes = document.strokes.count
-            let hadInk = finished != nil
-            finished = document.strokes.isEmpty ? nil : Canvas(width: pixelSize.width, height: pixelSize.height)
-            finishedTiles.reset(width: pixelSize.width, height: pixelSize.height)
-            if let finished { for stroke in document.strokes { draw(stroke, into: finished) } }
-            if hadInk || finished != nil { damage.append(fullRect) }
+            if firstTime || document.strokes.isEmpty { return rebuildFinished(document) }
+            redrawChanged(document)
             return
         }
-        guard document.strokes.count > seenStrokes else { return }
+        guard document.strokes.count > drawn.count else { return }
         if finished == nil { finishedTiles.reset(width: pixelSize.width, height: pixelSize.height) }
         let layer = finished ?? Canvas(width: pixelSize.width, height: pixelSize.height)
         finished = layer
-        for stroke in document.strokes[seenStrokes...] {
+        for stroke in document.strokes[drawn.count...] {
             draw(stroke, into: layer)
             damage.append(stroke.bounds)
         }
-        seenStrokes = document.strokes.count
+    }
+
+    /// Draws the layer anew from every stroke.
+    private func rebuildFinished(_ document: InkDocument) {
+        let hadInk = finished != nil
+        finished = document.strokes.isEmpty ? nil : Canvas(width: pixelSize.width, height: pixelSize.height)
+        finishedTiles.reset(width: pixelSize.width, height: pixelSize.height)
+        drawn.removeAll(keepingCapacity: true)
+        if let finished { for stroke in document.strokes { draw(stroke, into: finished) } }
+        if hadInk || finished != nil { damage.append(fullRect) }
+    }
+
+    /// Undo, redo or erase: only the boxes of the strokes that went or came are redrawn, from
+    /// every stroke that crosses them, in order (the same pixels as drawing the layer anew, at
+    /// about the cost of drawing the strokes that changed).
+    private func redrawChanged(_ document: InkDocument) {
+        guard let layer = finished else { return rebuildFinished(document) }
+        let now = Set(document.strokes.map(\.id))
+        // A stroke's box is kept from when it was drawn (measuring a stroke fits its curve).
+        let before = Dictionary(drawn.map { ($0.id, $0.box) }, uniquingKeysWith: { first, _ in first })
+        var boxes = drawn.filter { !now.contains($0.id) }.map(\.box)
+        drawn.removeAll(keepingCapacity: true)
+        for stroke in document.strokes {
+            if let box = before[stroke.id] {
+                drawn.append((stroke.id, box))
+            } else {
+                let box = deviceBox(of: stroke)
+                drawn.append((stroke.id, box))
+                boxes.append(box)
+            }
+        }
+        boxes.removeAll { $0.isEmpty }
+        if boxes.count > Self.mostChangedBoxes, let first = boxes.first {
+            boxes = [boxes.dropFirst().reduce(first) { $0.union($1) }]
+        }
+        for box in boxes {
+            layer.clear(x: box.x, y: box.y, width: box.width, height: box.height)
+            for (stroke, entry) in zip(document.strokes, drawn) {
+                let within = entry.box.intersection(box)
+                guard !within.isEmpty else { continue }
+                finishedTiles.mark(within)
+                rasterizer.fill(stroke.polylines, color: .ink(stroke), within: within,
+                                op: stroke.tool == .highlighter ? PIXMAN_OP_OVER_REVERSE : PIXMAN_OP_OVER, into: layer)
+            }
+            damage.append(Rect(x: Double(box.x) / scale, y: Double(box.y) / scale, width: Double(box.width) / scale, height: Double(box.height) / scale))
+        }
+    }
+
+    /// A stroke's box in the layer's device pixels.
+    private func deviceBox(of stroke: Stroke) -> PixelRect {
+        devicePixels(of: stroke.bounds, scale: scale).clipped(toWidth: pixelSize.width, height: pixelSize.height)
     }
 
     /// Rasterizes a whole stroke into a layer: highlighter ink under what is there, the rest over it.
     private func draw(_ stroke: Stroke, into layer: Canvas) {
-        let box = devicePixels(of: stroke.bounds, scale: scale).clipped(toWidth: layer.width, height: layer.height)
+        let box = deviceBox(of: stroke)
+        drawn.append((stroke.id, box))
         guard !box.isEmpty else { return }
         finishedTiles.mark(box)
         rasterizer.fill(stroke.polylines, color: .ink(stroke), within: box,

@@ -4,6 +4,7 @@
 //   --split     also times the parts of a damage-only frame and counts allocations per part
 //   --ceiling   only: how fast damage-only drawing could get in the renderer's scene
 //   --ink       only: the annotation benchmark
+//   --undo      only: one undo and one redo among 4,249 strokes, against drawing the layer anew
 //   --region    only: computing the overlay's input region
 //   --export    only: touchlight render's throughput, and libspng against the hand-written PNG encoder
 //   --captions  only: captions and the HUD on the renderer's scene
@@ -17,6 +18,8 @@ if CommandLine.arguments.contains("--captions") {
     DamageCeiling.run()
 } else if CommandLine.arguments.contains("--ink") {
     InkBenchmarks.run()
+} else if CommandLine.arguments.contains("--undo") {
+    UndoBenchmarks.run()
 } else {
     TouchCoreBenchmarks.run()
     print()

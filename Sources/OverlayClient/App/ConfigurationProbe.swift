@@ -47,31 +47,16 @@ public enum ConfigurationProbe {
             return "could not hand the file to the TOML parser's child process: \(String(cString: strerror(errno)))"
         }
         defer { close(input) }
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        for fd: Int32 in [1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0) }
-        let arguments = [executable, "config", "probe"] + options
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&pid, executable, &actions, nil, &argv, environ) == 0 else {
-            return "could not start the TOML parser's child process (\(executable)): \(String(cString: strerror(errno)))"
+        let child: ChildProcess
+        do { child = try ChildProcess.start(executable, ["config", "probe"] + options, input: input) } catch {
+            return "could not start the TOML parser's child process: \(error)"
         }
-        var status: Int32 = 0
-        let deadline = TimerfdScheduler.monotonicNow() + timeout
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if TimerfdScheduler.monotonicNow() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                return "the TOML parser did not finish reading this file in \(Int(timeout)) s"
-            }
-            usleep(2_000)
+        switch child.wait(timeout: timeout) {
+        case nil: return "the TOML parser did not finish reading this file in \(Int(timeout)) s"
+        case .exited?: return nil
+        case .signaled(let signal)?:
+            return "the TOML parser crashed reading this file (signal \(signal)): it is not valid TOML. Look for an unclosed bracket, brace or quote, or a stray character in a table name or a value"
         }
-        let signal = status & 0x7F
-        guard signal != 0 else { return nil }
-        return "the TOML parser crashed reading this file (signal \(signal)): it is not valid TOML. Look for an unclosed bracket, brace or quote, or a stray character in a table name or a value"
     }
 
     private static func write(all bytes: [UInt8], to fd: Int32) -> Bool {

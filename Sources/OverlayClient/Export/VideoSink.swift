@@ -64,9 +64,10 @@ final class VideoSink: FrameSink {
     let output: String
     private let temporary: String
     private let log: String
-    private let process = Process()
+    private let child: ChildProcess
+    /// Our end of ffmpeg's standard input (closed once, by `endInput`).
     private let input: Int32
-    private var finished = false
+    private var ending: ChildProcess.Ending?
 
     init(kind: VideoKind, width: Int, height: Int, framesPerSecond: Double, output: String) throws(ExportError) {
         let ffmpeg = try FFmpeg.locate("ffmpeg")
@@ -79,21 +80,26 @@ final class VideoSink: FrameSink {
         close(created.fd)
         temporary = created.path
         log = logFile.path
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = kind.arguments(width: width, height: height, framesPerSecond: framesPerSecond, output: temporary)
-        let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(fileDescriptor: logFile.fd, closeOnDealloc: true)
         // A dead ffmpeg must be an error on write (EPIPE), not a signal that ends touchlight.
         signal(SIGPIPE, SIG_IGN)
-        do { try process.run() } catch {
+        do {
+            let frames = try ChildProcess.pipe()
+            defer { close(frames.read) }  // ffmpeg has its own copy
+            do {
+                child = try ChildProcess.start(ffmpeg, kind.arguments(width: width, height: height, framesPerSecond: framesPerSecond, output: temporary),
+                                               input: frames.read, error: logFile.fd)
+            } catch {
+                close(frames.write)
+                throw error
+            }
+            input = frames.write
+            close(logFile.fd)
+        } catch {
+            close(logFile.fd)
             unlink(temporary)
             unlink(log)
             throw .file("cannot start \(ffmpeg): \(error)")
         }
-        input = pipe.fileHandleForWriting.fileDescriptor
-        try? pipe.fileHandleForReading.close()
     }
 
     func write(rgba: [UInt8], width: Int, height: Int, index: Int) throws(ExportError) {
@@ -107,10 +113,7 @@ final class VideoSink: FrameSink {
     }
 
     func finish() throws(ExportError) -> String {
-        close(input)
-        process.waitUntilExit()
-        finished = true
-        guard process.terminationStatus == 0 else { throw failure() }
+        guard endInput(waiting: true).status == 0 else { throw failure() }
         unlink(log)
         do { try SafeFiles.putInPlace(temporary, at: output) } catch {
             unlink(temporary)
@@ -119,27 +122,27 @@ final class VideoSink: FrameSink {
         return output
     }
 
+    /// Ends ffmpeg's input and waits for it (or asks it to stop first), once: how it ended.
+    private func endInput(waiting: Bool) -> ChildProcess.Ending {
+        if let ending { return ending }
+        close(input)
+        let ended = waiting ? child.wait() : child.terminate()
+        ending = ended
+        return ended
+    }
+
     /// ffmpeg ended early or badly: its log says why.
     private func failure() -> ExportError {
-        if !finished {
-            close(input)
-            process.waitUntilExit()
-            finished = true
-        }
+        let status = endInput(waiting: true).status
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         unlink(log)
         unlink(temporary)
         let tail = text.split(separator: "\n").suffix(12).joined(separator: "\n")
-        return .encoderFailed(status: process.terminationStatus, log: tail.isEmpty ? "(it printed nothing)" : tail)
+        return .encoderFailed(status: status, log: tail.isEmpty ? "(it printed nothing)" : tail)
     }
 
     func abandon() {
-        if !finished {
-            close(input)
-            process.terminate()
-            process.waitUntilExit()
-            finished = true
-        }
+        _ = endInput(waiting: false)
         unlink(temporary)
         unlink(log)
     }

@@ -1,0 +1,132 @@
+import Glibc
+
+/// A program touchlight runs (ffmpeg, ffprobe, its own configuration probe), started with
+/// posix_spawn and waited for with waitpid. Each descriptor it is given is owned by the caller
+/// and closed by the caller alone, once; nothing watches them behind its back. (Foundation's
+/// `Process` on Linux watches the child and its pipes from libdispatch's threads, and a
+/// descriptor closed by hand that it still held was a double close: `render --over` once died
+/// of SIGILL in libdispatch's manager thread just after its work was done.)
+struct ChildProcess {
+    let pid: pid_t
+
+    /// How a child ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+
+        /// The exit status, or 128 + the signal, as a shell reports it.
+        var status: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .signaled(let signal): 128 + signal
+            }
+        }
+    }
+
+    /// Starts `program` (a path) with `arguments`; standard input, output and error are the
+    /// given descriptors, or /dev/null when nil. The child gets no other descriptor of ours
+    /// (they are all close-on-exec).
+    static func start(_ program: String, _ arguments: [String], input: Int32? = nil, output: Int32? = nil,
+                      error: Int32? = nil) throws(ChildProcessError) -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (target, source, mode) in [(Int32(0), input, O_RDONLY), (1, output, O_WRONLY), (2, error, O_WRONLY)] {
+            if let source {
+                posix_spawn_file_actions_adddup2(&actions, source, target)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", mode, 0)
+            }
+        }
+        // The child starts with every signal at its default and none blocked, whatever this
+        // process ignores (SIGPIPE) or blocks.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, program, &actions, &attributes, &argv, environ)
+        guard started == 0 else { throw ChildProcessError(program: program, reason: String(cString: strerror(started))) }
+        return ChildProcess(pid: pid)
+    }
+
+    /// Waits for the child to end.
+    func wait() -> Ending {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return .exited(127) }
+        }
+        return Self.ending(status)
+    }
+
+    /// Waits at most `timeout` seconds (then kills it and says nil), giving up early, with the
+    /// child killed, when `stop()` says so.
+    func wait(timeout: Double, stop: () -> Bool = { false }) -> Ending? {
+        var status: Int32 = 0
+        let deadline = TimerfdScheduler.monotonicNow() + timeout
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if TimerfdScheduler.monotonicNow() > deadline || stop() {
+                kill(pid, SIGKILL)
+                _ = wait()
+                return nil
+            }
+            usleep(2_000)
+        }
+        return Self.ending(status)
+    }
+
+    /// Asks the child to end (SIGTERM) and waits for it.
+    func terminate() -> Ending {
+        kill(pid, SIGTERM)
+        return wait()
+    }
+
+    private static func ending(_ status: Int32) -> Ending {
+        status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+    }
+
+    /// A pipe whose two ends are close-on-exec (a child gets one end only through `start`).
+    static func pipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard Glibc.pipe(&fds) == 0 else { throw ChildProcessError(program: "pipe", reason: String(cString: strerror(errno))) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+
+    /// Runs `program` to its end: how it ended, and its standard output and error together.
+    static func run(_ program: String, _ arguments: [String]) -> (ending: Ending, output: String) {
+        let ends: (read: Int32, write: Int32)
+        do { ends = try pipe() } catch { return (.exited(127), error.description) }
+        let child: ChildProcess
+        do { child = try start(program, arguments, output: ends.write, error: ends.write) } catch {
+            close(ends.read)
+            close(ends.write)
+            return (.exited(127), error.description)
+        }
+        close(ends.write)
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(ends.read, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            output += buffer[..<count]
+        }
+        close(ends.read)
+        return (child.wait(), String(decoding: output, as: UTF8.self))
+    }
+}
+
+/// A program could not be started.
+struct ChildProcessError: Error, CustomStringConvertible {
+    let program: String
+    let reason: String
+    var description: String { "cannot start \(program): \(reason)" }
+}
