@@ -52,17 +52,40 @@ public struct OneEuroFilter: Sendable {
     }
 }
 
-/// A 1€ filter for points: one filter per axis, as in the paper.
+/// A 1€ filter for points, with one cutoff for both axes taken from the point's speed.
+///
+/// The paper filters each axis on its own, each with a cutoff from that axis's speed. On a
+/// curve that left a visible notch just after every peak and trough (bug 29.17): there one
+/// axis's speed falls to zero, its cutoff drops to the minimum, it lags far behind, and as the
+/// curve turns away its cutoff shoots up and it catches up all at once, while the other axis
+/// moved on smoothly. The pen's speed does not drop at a peak, so with one cutoff from the
+/// speed of the point both axes lag alike, along the curve.
 public struct PointFilter: Sendable {
-    private var x: OneEuroFilter
-    private var y: OneEuroFilter
+    public var parameters: OneEuroFilter.Parameters
+    /// The last filtered point, the smoothed velocity (nil until a second sample gave one) and the time.
+    private var last: (point: Point, velocity: (x: Double, y: Double)?, time: Double)?
 
-    public init(_ parameters: OneEuroFilter.Parameters) {
-        x = OneEuroFilter(parameters)
-        y = OneEuroFilter(parameters)
-    }
+    public init(_ parameters: OneEuroFilter.Parameters) { self.parameters = parameters }
 
+    /// The filtered point of a new sample; a sample no later than the previous one is taken as
+    /// it is, as `OneEuroFilter` does.
     public mutating func filter(_ point: Point, at time: Double) -> Point {
-        Point(x: x.filter(point.x, at: time), y: y.filter(point.y, at: time))
+        guard let previous = last, time > previous.time, point.x.isFinite, point.y.isFinite else {
+            if point.x.isFinite, point.y.isFinite { last = (point, nil, time) }
+            return point
+        }
+        let interval = time - previous.time
+        let raw = (x: (point.x - previous.point.x) / interval, y: (point.y - previous.point.y) / interval)
+        // The first velocity is taken as measured: smoothed up from zero, a stroke's start lagged
+        // and then caught up, a bend the finger never made.
+        let smoothed = previous.velocity ?? raw
+        let derivativeAlpha = OneEuroFilter.alpha(parameters.derivativeCutoff, interval)
+        let velocity = (x: smoothed.x + derivativeAlpha * (raw.x - smoothed.x), y: smoothed.y + derivativeAlpha * (raw.y - smoothed.y))
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        let alpha = OneEuroFilter.alpha(parameters.minimumCutoff + parameters.beta * speed, interval)
+        let filtered = Point(x: previous.point.x + alpha * (point.x - previous.point.x),
+                             y: previous.point.y + alpha * (point.y - previous.point.y))
+        last = (filtered, velocity, time)
+        return filtered
     }
 }

@@ -74,31 +74,44 @@ public struct Stroke: Equatable, Sendable {
 
     // MARK: Geometry
 
-    /// A smooth curve through the samples: uniform Catmull-Rom segments, subdivided about every
-    /// `AnnotationDefaults.curveStep` px, widths interpolated along.
+    /// A smooth curve through the samples: centripetal Catmull-Rom segments, subdivided about
+    /// every `AnnotationDefaults.curveStep` px, widths interpolated along. Centripetal, not
+    /// uniform: where neighbouring samples lie at very different distances (the short last
+    /// piece to where the finger lifted, a fast stroke's long pieces beside a slow one's), the
+    /// uniform curve overshoots into a hook or a loop, and the centripetal one never does
+    /// (Yuksel, Schaefer and Keyser, 2011). The ends continue the first and last pieces.
     static func fitted(_ samples: [InkSample]) -> [InkSample] {
         guard samples.count > 2 else { return samples }
         var out: [InkSample] = [samples[0]]
         out.reserveCapacity(samples.count * 2)
-        for i in 0..<(samples.count - 1) {
-            let p0 = samples[max(0, i - 1)].point, p1 = samples[i].point
-            let p2 = samples[i + 1].point, p3 = samples[min(samples.count - 1, i + 2)].point
+        let last = samples.count - 1
+        for i in 0..<last {
+            let p1 = samples[i].point, p2 = samples[i + 1].point
+            let p0 = i > 0 ? samples[i - 1].point : Point(x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y)
+            let p3 = i + 2 <= last ? samples[i + 2].point : Point(x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y)
             let steps = max(1, Int((p1.distance(to: p2) / AnnotationDefaults.curveStep).rounded(.up)))
             for step in 1...steps {
                 let t = Double(step) / Double(steps)
                 let width = samples[i].width + (samples[i + 1].width - samples[i].width) * t
-                out.append(InkSample(step == steps ? p2 : catmullRom(p0, p1, p2, p3, t), width: width))
+                out.append(InkSample(step == steps ? p2 : centripetal(p0, p1, p2, p3, t), width: width))
             }
         }
         return out
     }
 
-    static func catmullRom(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
-        let t2 = t * t, t3 = t2 * t
-        func axis(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-            0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (3 * b - a - 3 * c + d) * t3)
+    /// The point at `t` (0 at `p1`, 1 at `p2`) of the centripetal Catmull-Rom segment from `p1`
+    /// to `p2` (Barry and Goldman's pyramid, knots spaced by the square root of each distance).
+    static func centripetal(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+        func knot(_ a: Point, _ b: Point) -> Double { max(a.distance(to: b).squareRoot(), 1e-6) }
+        let t0 = 0.0, t1 = knot(p0, p1), t2 = t1 + knot(p1, p2), t3 = t2 + knot(p2, p3)
+        let u = t1 + (t2 - t1) * t
+        func mix(_ a: Point, _ b: Point, _ from: Double, _ to: Double) -> Point {
+            let w = (u - from) / (to - from)
+            return Point(x: a.x + (b.x - a.x) * w, y: a.y + (b.y - a.y) * w)
         }
-        return Point(x: axis(p0.x, p1.x, p2.x, p3.x), y: axis(p0.y, p1.y, p2.y, p3.y))
+        let a1 = mix(p0, p1, t0, t1), a2 = mix(p1, p2, t1, t2), a3 = mix(p2, p3, t2, t3)
+        let b1 = mix(a1, a2, t0, t2), b2 = mix(a2, a3, t1, t3)
+        return mix(b1, b2, t1, t2)
     }
 
     /// The ellipse inscribed in the box with corners `a` and `b`, as a closed polygon.
