@@ -145,6 +145,38 @@ final class FixedWidthMeasurer: TextMeasuring {
         #expect(captions(visualizer).first?.item.color.alpha == 1, "held after the pinch ends")
     }
 
+    /// Bug 29.18: a pinch and a rotation at once, their captions anchored at the same
+    /// midpoint and the pinch's line running straight up through it: the two captions do not
+    /// overlap, and no cue line crosses either.
+    @Test func simultaneousCaptionsKeepOffEachOtherAndOffTheCueLines() {
+        let visualizer = TouchVisualizer()
+        visualizer.textMeasurer = FixedWidthMeasurer()
+        var measures = CaptionMeasures()
+        for step in 0..<4 {
+            let time = Double(step) * 0.1, gap = 160 + Double(step) * 20
+            let a = Point(x: 400, y: 300 - gap / 2), b = Point(x: 400 + Double(step), y: 300 + gap / 2)
+            if step == 0 { visualizer.touchDown(key: 1, at: a, time: time); visualizer.touchDown(key: 2, at: b, time: time) }
+            visualizer.touchMoved(key: 1, to: a, time: time)
+            visualizer.touchMoved(key: 2, to: b, time: time)
+            visualizer.updatePinch(a, b, time: time)
+            visualizer.updateRotation(a, b, rotation: Double(step) * 0.1, time: time)
+            measures.scale = gap / 160
+            measures.rotation = Double(step) * 0.1
+            visualizer.caption(.pinch, measures)
+            visualizer.caption(.rotation, measures)
+            visualizer.update(to: time, bounds: bounds)
+            let shown = captions(visualizer)
+            #expect(shown.count == 2, "\(shown.map(\.text))")
+            if shown.count == 2 { #expect(!shown[0].item.bounds.intersects(shown[1].item.bounds), "step \(step): \(shown.map(\.text)) overlap") }
+            for caption in shown {
+                for case let (item, .line(to, width)) in visualizer.items.map({ ($0, $0.shape) }) {
+                    let line = CaptionPlacement.Line(from: item.center, to: to, width: width)
+                    #expect(!line.crosses(caption.item.bounds), "step \(step): a cue line crosses \(caption.text)")
+                }
+            }
+        }
+    }
+
     @Test func nothingShowsWhenCaptionsAreOffOrTextCannotBeMeasured() {
         var style = VisualizerStyle()
         style.captions.formats[.tap] = nil

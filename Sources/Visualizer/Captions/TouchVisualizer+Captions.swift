@@ -47,10 +47,12 @@ extension TouchVisualizer {
         return time - end >= captionLifetime
     }
 
-    /// Adds each cue's caption to the frame, placed in `bounds` clear of every marker.
+    /// Adds each cue's caption to the frame, placed in `bounds` clear of every marker, every
+    /// caption placed before it and every cue's line (called after the cues are in `items`).
     func appendCaptions(at time: Double, in bounds: Rect) {
         guard cues.live.contains(where: { !cues[$0].caption.isEmpty }) else { return }
         collectMarkerBounds()
+        collectCueLines()
         for slot in cues.live where !cues[slot].caption.isEmpty {
             if cues[slot].kind == .longPress, cues[slot].captionEnd == nil {
                 cues[slot].measures.seconds = time - cues[slot].pressStart  // counts while held
@@ -72,8 +74,9 @@ extension TouchVisualizer {
             }
             let line = cue.caption, pad = line.outlineWidth + 2
             let size = Size(width: line.width + 2 * pad, height: line.height + 2 * pad)
-            guard opacity > 0, let place = CaptionPlacement.place(size, near: anchor(of: cue, slot: slot),
-                                                                  avoiding: markerBounds, in: bounds) else { continue }
+            guard opacity > 0, let place = CaptionPlacement.place(size, near: anchor(of: cue, slot: slot), avoiding: markerBounds,
+                                                                  lines: cueLines, in: bounds) else { continue }
+            markerBounds.append(place)  // the next captions keep off this one
             items.append(DrawItem(identity: .init(owner: Owner.cue + slot * Owner.cueStride, part: trailCapacity),
                                   center: Point(x: place.midX, y: place.midY), shape: .text(line),
                                   color: style.captions.color.withOpacity(opacity)))
@@ -87,6 +90,15 @@ extension TouchVisualizer {
         case .swipe, .edgeSwipe: cue.b
         case .pan where cue.trailCount > 0: trailStorage[slot * trailCapacity + cue.trailCount - 1]
         default: cue.a
+        }
+    }
+
+    /// The straight lines the cues drew this frame (a pinch's line, a swipe's arrow, a pan's
+    /// trail), which captions keep off.
+    private func collectCueLines() {
+        cueLines.removeAll(keepingCapacity: true)
+        for item in items {
+            if case .line(let to, let width) = item.shape { cueLines.append(CaptionPlacement.Line(from: item.center, to: to, width: width + 2)) }
         }
     }
 

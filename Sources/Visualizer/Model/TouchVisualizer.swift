@@ -34,6 +34,8 @@ public final class TouchVisualizer {
     let trailCapacity = 48
     /// This frame's marker bounds, which captions keep clear of (storage kept between frames).
     var markerBounds: [Rect] = []
+    /// The cues' lines this frame, which captions keep off (storage kept between frames).
+    var cueLines: [CaptionPlacement.Line] = []
     private var usedSlots: [Bool] = []
     private var previousItems: [DrawItem] = []
     private var frameDiff = FrameDiff(keys: ItemKeys(ripples: 0, cues: 0, partsPerCue: 0, markers: 0))
@@ -65,7 +67,8 @@ public final class TouchVisualizer {
         cues = SlotPool(capacity: style.maximumCues)
         trailStorage = Array(repeating: .zero, count: style.maximumCues * trailCapacity)
         usedSlots = Array(repeating: false, count: style.maximumMarkers)
-        markerBounds.reserveCapacity(style.maximumMarkers)
+        markerBounds.reserveCapacity(style.maximumMarkers + style.maximumCues)
+        cueLines.reserveCapacity(style.maximumCues * (trailCapacity + 5))
         let expected = style.maximumMarkers * Owner.markerParts + style.maximumRipples + style.maximumCues * (trailCapacity + 5)
         items.reserveCapacity(expected)
         previousItems.reserveCapacity(expected)
