@@ -66,13 +66,12 @@ struct ChildProcess {
         return Self.ending(status)
     }
 
-    /// Waits at most `timeout` seconds (then kills it and says nil), giving up early, with the
-    /// child killed, when `stop()` says so.
-    func wait(timeout: Double, stop: () -> Bool = { false }) -> Ending? {
+    /// Waits at most `timeout` seconds; then kills it and says nil.
+    func wait(timeout: Double) -> Ending? {
         var status: Int32 = 0
         let deadline = TimerfdScheduler.monotonicNow() + timeout
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if TimerfdScheduler.monotonicNow() > deadline || stop() {
+            if TimerfdScheduler.monotonicNow() > deadline {
                 kill(pid, SIGKILL)
                 _ = wait()
                 return nil

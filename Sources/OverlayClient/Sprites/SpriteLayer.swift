@@ -31,14 +31,15 @@ final class SpriteLayer {
     /// Whether the last frame left a drawn sprite undrawn (every buffer busy): draw again.
     private(set) var needsAnotherFrame = false
 
-    /// What a hidden sprite shows (see `SpriteSurface.hide`).
-    private let transparentPixel: TransparentPixel
+    /// What a hidden sprite shows (see `SpriteSurface.hide`): the connection's transparent
+    /// pixel, which outlives every sprite.
+    private let transparentPixel: OpaquePointer
 
     /// Nil when the compositor lacks a global sprites need (a subcompositor, a viewporter).
     init?(parent: OpaquePointer, connection: Connection) {
         guard let compositor = connection.compositor, let subcompositor = connection.subcompositor,
               let viewporter = connection.viewporter, let shm = connection.shm,
-              let pixel = try? TransparentPixel(singlePixelBufferManager: connection.singlePixelBufferManager, shm: shm) else { return nil }
+              let pixel = try? connection.transparentPixel?.buffer() else { return nil }
         self.parent = parent
         transparentPixel = pixel
         globals = Globals(compositor: compositor, subcompositor: subcompositor, viewporter: viewporter, shm: shm)
@@ -72,7 +73,7 @@ final class SpriteLayer {
         for slot in planner.hidden {
             let sprite = surfaces[slot]
             if let key = sprite.art { art.release(key) }
-            sprite.hide(showing: transparentPixel.buffer)
+            sprite.hide(showing: transparentPixel)
             changed = sprite.commitIfNeeded() || changed
         }
         while surfaces.count < planner.slotCount {
@@ -112,19 +113,16 @@ final class SpriteLayer {
         artist.releaseScratch()
     }
 
-    /// Hides every sprite (another renderer takes over) and gives back their memory; the
-    /// subsurfaces stay until the overlay goes, ready to show again. Whether any changed, so
-    /// that the overlay must commit.
-    func park() -> Bool {
-        var changed = false
+    /// Hides every sprite (another renderer takes over; the overlay's next commit shows it) and
+    /// gives back their memory; the subsurfaces stay until the overlay goes, ready to show again.
+    func park() {
         for sprite in surfaces where sprite.isShown {
             if let key = sprite.art { art.release(key) }
-            sprite.hide(showing: transparentPixel.buffer)
-            changed = sprite.commitIfNeeded() || changed
+            sprite.hide(showing: transparentPixel)
+            _ = sprite.commitIfNeeded()
         }
         planner.reset()
         releaseMemory()
-        return changed
     }
 
     /// Destroys the subsurfaces: only once their parent, the overlay's surface, is gone.

@@ -39,6 +39,9 @@ final class Connection {
     /// The transparent pixel an idle overlay shows; without it, a 1×1 shm buffer.
     private(set) var singlePixelBufferManager: OpaquePointer?
 
+    /// The transparent pixel idle overlays and hidden sprites show (once wl_shm is bound).
+    private(set) var transparentPixel: SharedTransparentPixel?
+
     /// The GLES renderer's display, context and shaders, once an overlay asked (`sharedGL()`).
     var gl: Result<GLShared, GLError>?
 
@@ -72,6 +75,7 @@ final class Connection {
             for global in Self.setupOrder(advertised) { bind(global, registry: registry) }
         }
         listed = true
+        if let shm { transparentPixel = SharedTransparentPixel(shm: shm, singlePixelBufferManager: singlePixelBufferManager) }
         var missing: [String] = []
         if compositor == nil { missing.append("wl_compositor") }
         if shm == nil { missing.append("wl_shm") }
@@ -152,6 +156,8 @@ final class Connection {
     /// Destroys the bound globals and the registry (before disconnecting).
     func destroyGlobals() {
         gl = nil  // EGL's own objects on the connection go first (eglTerminate)
+        transparentPixel?.destroy()
+        transparentPixel = nil
         if let layerShell {
             if layerShellVersion >= 3 { zwlr_layer_shell_v1_destroy(layerShell) } else { wl_proxy_destroy(layerShell) }
         }

@@ -20,20 +20,18 @@ final class IdleMemory {
     /// What to do when the release is due (the overlay checks that nothing shows still).
     var onDue: (@MainActor () -> Void)?
     private var timer: ScheduledTimer?
-    private var pixel: TransparentPixel?
+    private let pixel: SharedTransparentPixel
     /// The logical size the pixel covers.
     private var coveredSize = (width: 0, height: 0)
     private let scheduler: Scheduler
     private let surface: OpaquePointer
     private let viewport: OpaquePointer?
     private let buffers: BufferRing
-    private let shm: OpaquePointer
-    private let singlePixelBufferManager: OpaquePointer?
 
     init(delay: Double, scheduler: Scheduler, surface: OpaquePointer, viewport: OpaquePointer?, buffers: BufferRing,
-         shm: OpaquePointer, singlePixelBufferManager: OpaquePointer?) {
+         pixel: SharedTransparentPixel) {
         (self.delay, self.scheduler, self.surface, self.viewport, self.buffers) = (delay, scheduler, surface, viewport, buffers)
-        (self.shm, self.singlePixelBufferManager) = (shm, singlePixelBufferManager)
+        self.pixel = pixel
     }
 
     /// After every frame: while nothing shows and memory is held (the buffers, or sprites'),
@@ -55,9 +53,7 @@ final class IdleMemory {
     /// Throws when the pixel cannot be made (then the buffers stay).
     func release(width: Int, height: Int) throws(ClientError) {
         guard !isReleased, let viewport else { return }
-        if pixel == nil { pixel = try TransparentPixel(singlePixelBufferManager: singlePixelBufferManager, shm: shm) }
-        guard let pixel else { return }
-        wl_surface_attach(surface, pixel.buffer, 0, 0)
+        wl_surface_attach(surface, try pixel.buffer(), 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)
         wl_surface_set_buffer_scale(surface, 1)
         wp_viewport_set_destination(viewport, Int32(width), Int32(height))
@@ -91,12 +87,36 @@ final class IdleMemory {
         timer = nil
     }
 
-    /// Before the surface goes: the timer and the pixel's buffer.
+    /// Before the surface goes: the timer.
     func destroy() {
         cancel()
         onDue = nil
-        pixel = nil
     }
+}
+
+/// The transparent pixel of one connection, made when first needed and shown by every surface
+/// that shows nothing, idle overlays and hidden sprites alike (a wl_buffer may be attached to
+/// any number of surfaces): one page of shm at most, however many there are.
+@MainActor
+final class SharedTransparentPixel {
+    private let shm: OpaquePointer
+    private let singlePixelBufferManager: OpaquePointer?
+    private var pixel: TransparentPixel?
+
+    init(shm: OpaquePointer, singlePixelBufferManager: OpaquePointer?) {
+        (self.shm, self.singlePixelBufferManager) = (shm, singlePixelBufferManager)
+    }
+
+    /// The pixel's wl_buffer; throws when it cannot be made.
+    func buffer() throws(ClientError) -> OpaquePointer {
+        if let pixel { return pixel.buffer }
+        let made = try TransparentPixel(singlePixelBufferManager: singlePixelBufferManager, shm: shm)
+        pixel = made
+        return made.buffer
+    }
+
+    /// Before the connection's globals go (after every surface that showed it).
+    func destroy() { pixel = nil }
 }
 
 /// One fully transparent pixel as a wl_buffer: wp_single_pixel_buffer_v1 where the compositor

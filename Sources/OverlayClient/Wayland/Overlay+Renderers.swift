@@ -13,7 +13,7 @@ extension Overlay {
         let wanted = rendererKind(for: choice)
         guard wanted != activeRenderer else { return }
         // Sprites are hidden and kept, never destroyed before the overlay (see SpriteSurface.hide).
-        if let sprites { _ = sprites.park() }
+        sprites?.park()
         parkedSprites = sprites ?? parkedSprites
         sprites = nil
         gles?.destroy()

@@ -74,7 +74,7 @@ final class Overlay {
         let viewport = connection.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
         self.viewport = viewport
         idleMemory = IdleMemory(delay: idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers,
-                                shm: connection.shm!, singlePixelBufferManager: connection.singlePixelBufferManager)
+                                pixel: connection.transparentPixel!)
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: style,
                              doubleTapInterval: doubleTapInterval, annotate: annotate, toolbarPlace: toolbarPlace)
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
