@@ -34,10 +34,12 @@ let package = Package(
         .target(name: "TouchlightConfig", dependencies: ["Visualizer", "Annotation", "Renderer", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
         .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CSPNG", "CText"], swiftSettings: optimizedEvenInDebug),
-        // The GLES 2 renderer: EGL, its shaders (shaders/*.vert, *.frag, as resources).
+        // The GLES 2 renderer: EGL, its shaders (shaders/*.vert, *.frag, embedded in the binary
+        // by C23's #embed, so an installed program carries them).
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libwayland-dev"])]),
-        .target(name: "Shaders", path: "shaders", exclude: ["README.md"],
-                resources: [.copy("quad.vert"), .copy("marker.frag"), .copy("ripple.frag"), .copy("stroke.frag"), .copy("texture.frag")]),
+        .target(name: "Shaders", path: "shaders",
+                exclude: ["README.md", "quad.vert", "marker.frag", "ripple.frag", "stroke.frag", "texture.frag"],
+                cSettings: [.unsafeFlags(["-std=c2x"])]),
         .target(name: "GLRenderer", dependencies: ["Renderer", "Visualizer", "CEGL", "Shaders"]),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),

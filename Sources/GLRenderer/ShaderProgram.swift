@@ -1,5 +1,4 @@
 import CEGL
-import Shaders
 
 /// A linked vertex and fragment shader, with the locations of the uniforms it was asked for.
 final class ShaderProgram {

@@ -149,6 +149,21 @@ extension EndToEnd {
             try? FileManager.default.removeItem(atPath: frames)
         }
 
+        /// A copy of the binary carries its shaders (it used to look for a resource bundle
+        /// beside it or in the build folder, and crash with SIGILL without one): no bundle is
+        /// built, and each shader's text is inside the program itself.
+        @Test func theBinaryCarriesItsShaders() throws {
+            let build = Desktop.touchlight.deletingLastPathComponent()
+            let bundles = try FileManager.default.contentsOfDirectory(atPath: build.path).filter { $0.hasSuffix(".resources") }
+            #expect(bundles.isEmpty, "resource bundles beside the binary: \(bundles)")
+            let binary = try Data(contentsOf: Desktop.touchlight)
+            let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../shaders").standardized
+            for name in ["quad.vert", "marker.frag", "ripple.frag", "stroke.frag", "texture.frag"] {
+                let text = try Data(contentsOf: shaders.appendingPathComponent(name))
+                #expect(binary.range(of: text) != nil, "\(name) is not inside the binary")
+            }
+        }
+
         /// Bug 29.16: a command refused before it is sent exits 1, as the README says.
         @Test func aRefusedCtlCommandExitsOne() throws {
             let run = try touchlight(["ctl", "tool", "crayon"])

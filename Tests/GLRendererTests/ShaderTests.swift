@@ -1,5 +1,4 @@
 import Foundation
-import Shaders
 import Testing
 import Visualizer
 @testable import GLRenderer
@@ -9,6 +8,17 @@ import Visualizer
 /// the driver's log, and a texture shows the canvas it was given, pixel for pixel.
 @Suite(.enabled(if: GLTestContext.missing == nil, "SKIPPED LOUDLY: \(GLTestContext.missing ?? "")"))
 struct ShaderTests {
+    /// The shaders are built into the program (an installed or copied binary used to crash
+    /// looking for its resource bundle in the build folder): each is the file in shaders/.
+    @Test func theEmbeddedShadersAreTheFiles() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../shaders").standardized
+        for name in ShaderSource.names {
+            let file = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(try ShaderSource.text(of: name) == file, "\(name)")
+        }
+        #expect(throws: ShaderSource.Missing.self) { try ShaderSource.text(of: "nonexistent.frag") }
+    }
+
     @Test func everyShaderCompilesAndLinks() throws {
         let gl = try GLTestContext()
         print("GL renderer: \(gl.context.rendererName); software: \(gl.context.isSoftware)")

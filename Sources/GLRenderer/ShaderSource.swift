@@ -1,6 +1,8 @@
 import Foundation
+import Shaders
 
-/// The GLES renderer's shader sources, files in this folder copied into the build as resources.
+/// The GLES renderer's shader sources: the files in `shaders/`, embedded in the binary when it
+/// is built, so a copied or installed program has them wherever its build folder is.
 public enum ShaderSource {
     /// The files the renderer loads.
     public static let names = ["quad.vert", "marker.frag", "ripple.frag", "stroke.frag", "texture.frag"]
@@ -12,16 +14,13 @@ public enum ShaderSource {
     }
 
     /// The text of the shader `name`: from `directory` when given (`TOUCHLIGHT_SHADERS`, to
-    /// try changes without a rebuild), else from the bundle built with the program.
+    /// try changes without a rebuild), else the one built into the program.
     public static func text(of name: String, in directory: String? = nil) throws -> String {
-        let path: String
-        if let directory {
-            path = (directory as NSString).appendingPathComponent(name)
-        } else if let url = Bundle.module.url(forResource: name, withExtension: nil) {
-            path = url.path
-        } else {
-            throw Missing(path: name)
+        guard let directory else {
+            guard let text = tl_shader_text(name) else { throw Missing(path: name) }
+            return String(cString: text)
         }
+        let path = (directory as NSString).appendingPathComponent(name)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw Missing(path: path) }
         return text
     }
