@@ -37,10 +37,10 @@ let package = Package(
         // The GLES 2 renderer: EGL, its shaders (shaders/*.vert, *.frag, embedded in the binary
         // by C23's #embed, so an installed program carries them).
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libwayland-dev"])]),
-        .target(name: "Shaders", path: "shaders",
+        .target(name: "CShaders", path: "shaders",
                 exclude: ["README.md", "quad.vert", "marker.frag", "ripple.frag", "stroke.frag", "texture.frag"],
                 cSettings: [.unsafeFlags(["-std=c2x"])]),
-        .target(name: "GLRenderer", dependencies: ["Renderer", "Visualizer", "CEGL", "Shaders"]),
+        .target(name: "GLRenderer", dependencies: ["Renderer", "Visualizer", "CEGL", "CShaders"]),
         .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CLibinput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),
         .testTarget(name: "AnnotationTests", dependencies: ["Annotation"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Annotation", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "Renderer", "Shaders", "TestSupport"]),
+        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "Renderer", "TestSupport"]),
         .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient", "TestSupport"]),
         .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),

@@ -1,5 +1,5 @@
-// Each shader file, embedded as text (see include/Shaders.h).
-#include "Shaders.h"
+// Each shader file, embedded as text (see include/CShaders.h).
+#include "CShaders.h"
 #include <string.h>
 
 static const char quad_vert[] = {

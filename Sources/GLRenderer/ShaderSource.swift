@@ -1,5 +1,5 @@
 import Foundation
-import Shaders
+import CShaders
 
 /// The GLES renderer's shader sources: the files in `shaders/`, embedded in the binary when it
 /// is built, so a copied or installed program has them wherever its build folder is.
