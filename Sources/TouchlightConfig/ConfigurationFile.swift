@@ -8,7 +8,7 @@ extension Configuration {
     /// of range) is reported at once, each with its file, line, column and key.
     public init(toml text: String, file: String) throws(ConfigurationError) {
         self.init()
-        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) ?? TableHeaderCheck.firstProblem(in: text) {
+        if let bad = TextCheck.firstProblem(inTOML: text) {
             throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: bad.line, column: bad.column, key: "", message: bad.message)])
         }
         let table: TOMLTable

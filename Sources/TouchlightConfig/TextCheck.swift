@@ -36,6 +36,12 @@ enum TextCheck {
         return nil
     }
 
+    /// The first thing in TOML text the TOML library must not see: a NUL, or what it would
+    /// abort on (`TableHeaderCheck`). Every TOML text is checked with this before it is parsed.
+    static func firstProblem(inTOML text: String) -> Problem? {
+        firstProblem(in: text.unicodeScalars) ?? TableHeaderCheck.firstProblem(in: text)
+    }
+
     private static func check(_ scalar: Unicode.Scalar, at position: (line: Int, column: Int)) -> Problem? {
         scalar == "\0" ? Problem(line: position.line, column: position.column, message: "a NUL byte; a configuration file is text") : nil
     }

@@ -34,7 +34,7 @@ public struct ToolbarPlaces: Equatable, Sendable {
     /// The places in `text`. Entries that are not a known edge and a number from 0 to 1 are
     /// left out and named in `problems`.
     public init(toml text: String, problems: inout [String]) {
-        if let bad = TextCheck.firstProblem(in: text.unicodeScalars) ?? TableHeaderCheck.firstProblem(in: text) {
+        if let bad = TextCheck.firstProblem(inTOML: text) {
             problems.append("\(bad.line):\(bad.column): \(bad.message)")
             return
         }
