@@ -5,16 +5,22 @@ import TouchCore
 
 /// An overlay's memory while it shows nothing. Its full-size shm buffers are most of
 /// touchlight's memory (and the compositor's share of it: 33 MB each at 3840×2160 px). After
-/// `[performance] idle_release_ms` with nothing shown they go, and one transparent pixel,
-/// stretched over the surface by its viewport, is shown instead. The next frame with anything
-/// to show brings buffers back (`restore`); they start transparent, so only what is new is
-/// drawn into them (at 3840×2160 a marker, not 33 MB of pixels).
+/// `[performance] idle_release_ms` with nothing shown they go. An overlay that takes no input
+/// then attaches no buffer at all (`unmap`): its layer surface leaves the screen, so the
+/// compositor has nothing to composite and nothing that keeps a fullscreen video from direct
+/// scanout. One that takes input (capture or draw mode) must stay mapped to receive it, and
+/// shows one transparent pixel, stretched over the surface by its viewport (`release`). The
+/// next frame with anything to show brings buffers back (`restore`); they start transparent,
+/// so only what is new is drawn into them (at 3840×2160 a marker, not 33 MB of pixels).
 @MainActor
 final class IdleMemory {
     /// How long nothing must show before the buffers go, in seconds (0: never).
     var delay: Double
-    /// Whether the buffers are gone and the pixel shows.
+    /// Whether the buffers are gone (the pixel shows, or nothing).
     private(set) var isReleased = false
+    /// Whether no buffer is attached: the layer surface is unmapped until it is configured
+    /// again (see `Overlay.mapAgain`).
+    private(set) var isUnmapped = false
     /// Whether the frame being drawn brought the buffers back (for --statistics).
     private(set) var restoredThisFrame = false
     /// What to do when the release is due (the overlay checks that nothing shows still).
@@ -49,10 +55,11 @@ final class IdleMemory {
     /// After a frame's commit has been counted.
     func frameCommitted() { restoredThisFrame = false }
 
-    /// Shows the transparent pixel over `width`×`height` logical px and drops the buffers.
-    /// Throws when the pixel cannot be made (then the buffers stay).
+    /// Shows the transparent pixel over `width`×`height` logical px and drops the buffers (or,
+    /// unmapped, maps the surface with the pixel). Throws when the pixel cannot be made (then
+    /// the buffers stay).
     func release(width: Int, height: Int) throws(ClientError) {
-        guard !isReleased, let viewport else { return }
+        guard !isReleased || isUnmapped, let viewport else { return }
         wl_surface_attach(surface, try pixel.buffer(), 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)
         wl_surface_set_buffer_scale(surface, 1)
@@ -60,15 +67,25 @@ final class IdleMemory {
         wl_surface_commit(surface)
         buffers.removeAll(showingNothing: true)
         coveredSize = (width, height)
-        isReleased = true
+        (isReleased, isUnmapped) = (true, false)
         // What was freed (the overlay drops its sprites first) goes back to the system, not
         // only to malloc's free lists.
         tl_malloc_trim()
     }
 
-    /// While released: the pixel covers a new logical size.
+    /// Attaches no buffer, which unmaps the layer surface, and drops the buffers.
+    func unmap() {
+        guard !isUnmapped else { return }
+        wl_surface_attach(surface, nil, 0, 0)
+        wl_surface_commit(surface)
+        buffers.removeAll(showingNothing: true)
+        (isReleased, isUnmapped, coveredSize) = (true, true, (0, 0))
+        tl_malloc_trim()
+    }
+
+    /// While the pixel shows: it covers a new logical size.
     func resize(width: Int, height: Int) {
-        guard isReleased, let viewport, coveredSize != (width, height) else { return }
+        guard isReleased, !isUnmapped, let viewport, coveredSize != (width, height) else { return }
         wp_viewport_set_destination(viewport, Int32(width), Int32(height))
         wl_surface_commit(surface)
         coveredSize = (width, height)
@@ -78,7 +95,7 @@ final class IdleMemory {
     /// draws into new buffers, which start transparent (see `BufferRing.removeAll`).
     func restore() {
         cancel()
-        isReleased = false
+        (isReleased, isUnmapped) = (false, false)
         restoredThisFrame = true
     }
 

@@ -2,6 +2,7 @@ import CLinux
 import CWaylandClient
 import TouchCore
 import TouchlightConfig
+import Visualizer
 
 /// How an overlay's pixels reach the screen: the canvas (its own buffers), the sprites
 /// (`[performance] renderer`), and what it gives back while it shows nothing.
@@ -79,12 +80,28 @@ extension Overlay {
         scene.renderer.invalidateSprites()  // rasterized again when needed, in well under 1 ms each
         sprites?.releaseMemory()
         gles?.releaseSurface()
-        if idleMemory.isReleased {
+        if takesNoInput {
+            idleMemory.unmap()
+            isConfigured = false
+        } else if idleMemory.isReleased {
             tl_malloc_trim()
         } else {
             releaseCanvas()
         }
-        events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released")
+        events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released\(takesNoInput ? ", surface unmapped" : "")")
+    }
+
+    /// Whether the input region is empty (pass mode, no toolbar): then the overlay may leave
+    /// the screen while idle, as no touch or click needs to reach it.
+    var takesNoInput: Bool { InputRegion.rects(of: window, size: size).isEmpty }
+
+    /// Unmapped while idle, and something is to be drawn: the first commit again, without a
+    /// buffer; the configure that answers it draws (layer-shell's way to map a surface again).
+    func mapAgain() {
+        guard !isClosed, !isAwaitingMap else { return }
+        isAwaitingMap = true
+        wl_surface_commit(surface)
+        events.note("overlay on \(output.label): something to show: mapping the surface again")
     }
 
     enum CanvasOutcome { case drawn, unchanged, busy, failed }
@@ -125,6 +142,8 @@ extension Overlay {
     /// once with sprites, which leave the canvas the ink and toolbar only.
     func drawCanvas(damage frameDamage: [Rect], pixels: (width: Int, height: Int), force: Bool) -> CanvasOutcome {
         if idleMemory.isReleased {
+            // Sprites are subsurfaces: their parent must be mapped for them to show.
+            if idleMemory.isUnmapped, sprites != nil, !scene.showsNothing { releaseCanvas() }
             guard restoreIfReleased(showsNothing: scene.canvasShowsNothing) else { return .unchanged }
         } else if sprites != nil, scene.canvasShowsNothing {
             releaseCanvas()

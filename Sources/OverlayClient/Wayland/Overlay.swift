@@ -44,7 +44,11 @@ final class Overlay {
     /// The logical size as a TouchCore size.
     var size: Size { Size(width: Double(logicalSize.width), height: Double(logicalSize.height)) }
     private(set) var scale = SurfaceScale(bufferScale: 1, fractional: nil)
-    private(set) var isConfigured = false
+    /// Whether the layer surface's last configure was acknowledged (false again while it is
+    /// unmapped for idleness: see `IdleMemory`).
+    var isConfigured = false
+    /// Unmapped: the commit that maps it again is sent, its configure is awaited.
+    var isAwaitingMap = false
     private(set) var isClosed = false
     private var frameCallback: OpaquePointer?
     var needsDraw = false
@@ -175,6 +179,7 @@ final class Overlay {
 
     private func configure(serial: UInt32, width: Int, height: Int) {
         zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
+        isAwaitingMap = false
         let newWidth = width > 0 ? width : Int(output.logicalSize.width > 0 ? output.logicalSize.width : output.modeSize.width)
         let newHeight = height > 0 ? height : Int(output.logicalSize.height > 0 ? output.logicalSize.height : output.modeSize.height)
         if newWidth != logicalSize.width || newHeight != logicalSize.height {
@@ -185,6 +190,7 @@ final class Overlay {
         isConfigured = true
         applyScale(force: true)
         updateInputRegion()
+        if idleMemory.isUnmapped, !takesNoInput { releaseCanvas() }  // mapped again to take input
         draw(force: true)
     }
 
@@ -265,7 +271,7 @@ final class Overlay {
     }
 
     func draw(force: Bool = false) {
-        guard isConfigured, !isClosed else { return }
+        guard isConfigured, !isClosed else { return idleMemory.isUnmapped ? mapAgain() : () }
         let now = scheduler.now
         // [performance] max_fps: too soon after the last frame, draw when the interval is over.
         if maximumFrameRate > 0, !force, now - lastCommitTime < 1 / Double(maximumFrameRate) {
