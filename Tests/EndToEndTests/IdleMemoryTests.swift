@@ -1,8 +1,11 @@
 import Foundation
+import HeadlessSession
 import Testing
 
-/// `[performance] idle_release_ms` under sway: with nothing shown, the overlay gives its shm
-/// buffers back and shows one transparent pixel; the next touch brings them back and shows.
+/// `[performance] idle_release_ms`: with nothing shown, the overlay gives its buffers back and
+/// unmaps its layer surface (no buffer attached: nothing for the compositor to composite); the
+/// next touch maps it again through layer-shell's configure and shows. Under sway, and from the
+/// protocol log on sway, Mir and KWin.
 extension EndToEnd {
     @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct IdleMemoryTests {
@@ -80,6 +83,66 @@ extension EndToEnd {
             #expect(printed.contains("overlay on HEADLESS-1: nothing shown for 0.5 s: buffers released"), "\(printed.suffix(1500))")
             #expect(printed.contains("overlay on HEADLESS-1: something to show: buffers back") == (renderer != "sprites"), "\(printed.suffix(1500))")
             print("\(renderer) idle: \(idleBytes) bytes of buffers, \(idleMemory); a finger down: \(activeBytes) bytes of buffers, \(activeMemory)")
+        }
+
+        /// From the protocol log: once idle, the overlay's last request on its surface is a NULL
+        /// attach and a commit (unmapped), and nothing is attached until the next touch; that
+        /// touch's commit is answered by a configure, acknowledged before the first buffer (Mir
+        /// 2.12 sends none: the overlay draws after 0.1 s and keeps the pixel from then on).
+        @Test(arguments: [Compositor.sway, .mir, .kwin])
+        func anIdleOverlayIsUnmappedAndMapsAgainForTheNextTouch(on compositor: Compositor) throws {
+            guard let desktop = try Desktop.started(compositor) else { return }
+            defer { desktop.stop() }
+            let protocolLog = desktop.runtimeDirectory.appendingPathComponent("wayland-debug-idle.txt")
+            _ = FileManager.default.createFile(atPath: protocolLog.path, contents: nil)
+            let log = try FileHandle(forWritingTo: protocolLog)
+            defer { try? log.close() }
+            let config = desktop.runtimeDirectory.appendingPathComponent("idle.toml").path
+            try "[performance]\nidle_release_ms = 500\nrenderer = \"canvas\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            let touchlight = try desktop.session.start([Desktop.touchlight.path, "--config", config, "--replay", Self.trace, "--verbose"],
+                                                       standardError: log, extraEnvironment: ["WAYLAND_DEBUG": "1"])
+            usleep(3_000_000)  // the tap at 0.3 s has faded by about 1 s; half a second later the overlay is unmapped
+            let idle = try String(contentsOf: protocolLog, encoding: .utf8)
+            usleep(2_500_000)  // the finger at 4.3 s rests until 6.3 s
+            let shot = try desktop.screenshot("\(compositor)-idle-mapped-again")
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5))
+            let printed = try String(contentsOf: protocolLog, encoding: .utf8)
+            #expect(!printed.contains("error"), "\(compositor): a protocol error: \(printed.components(separatedBy: "\n").filter { $0.contains("error") }.prefix(3))")
+
+            let lines = printed.components(separatedBy: "\n")
+            let layer = try #require(lines.first { $0.contains(".get_layer_surface(") }, "\(compositor): no layer surface")
+            let surface = try #require(layer.components(separatedBy: ", ").dropFirst().first, "\(layer)")  // wl_surface@N
+            let layerSurface = try #require(layer.range(of: "new id ").map { String(layer[$0.upperBound...].prefix { $0 != "," }) }, "\(layer)")
+            let idleRequests = idle.components(separatedBy: "\n").filter { $0.contains("-> \(surface).") }
+            let unmap = idleRequests.lastIndex { $0.contains("\(surface).attach(nil, 0, 0)") }
+            #expect(unmap != nil, "\(compositor): no NULL attach on \(surface) while idle: \(idleRequests.suffix(6))")
+            if let unmap {
+                #expect(idleRequests[(unmap + 1)...].allSatisfy { !$0.contains(".attach(") }, "\(compositor): attached again while idle: \(idleRequests.suffix(4))")
+                #expect(idleRequests.last?.contains(".commit()") == true, "\(compositor): \(idleRequests.suffix(4))")
+            }
+            // After it: the map request, the configure, its acknowledgement, then a buffer.
+            let afterUnmap = lines.drop { !$0.contains("\(surface).attach(nil, 0, 0)") }.dropFirst()
+            let steps = afterUnmap.compactMap { line -> String? in
+                if line.contains("-> \(surface).commit()") { return "commit" }
+                if line.contains("\(layerSurface).configure(") && !line.contains("->") { return "configure" }
+                if line.contains("-> \(layerSurface).ack_configure(") { return "ack" }
+                if line.contains("-> \(surface).attach(wl_buffer@") { return "attach" }
+                return nil
+            }
+            let firstAttach = steps.firstIndex(of: "attach") ?? steps.endIndex
+            let fallback = "no configure within 0.1 s of mapping again: drawing, and keeping the surface mapped while idle from now on"
+            if compositor.name == Compositor.mir.name {
+                // Mir 2.12 answers that commit with no configure: the overlay draws after 0.1 s.
+                #expect(Array(steps[..<firstAttach]) == ["commit", "commit"] && printed.contains(fallback), "Mir: mapped again by \(steps.prefix(8))")
+            } else {
+                #expect(Array(steps[..<firstAttach].suffix(3)) == ["commit", "configure", "ack"], "\(compositor): mapped again by \(steps.prefix(8))")
+                #expect(!printed.contains(fallback), "\(compositor)")
+            }
+            #expect(firstAttach < steps.endIndex, "\(compositor): nothing attached for the finger; after the unmap: \(afterUnmap.filter { !$0.contains("wl_pointer") }.prefix(30).joined(separator: "\n"))")
+            #expect(SwayOverlayTests.isMarkerBlue(shot[560, 300]) && SwayOverlayTests.isMarkerBlue(shot[500, 300]),
+                    "\(compositor): the finger's marker at (500…560, 300): \(shot[560, 300]) \(shot[500, 300])")
+            #expect(printed.contains(": nothing shown for 0.5 s: buffers released, surface unmapped"), "\(compositor)")
         }
     }
 }

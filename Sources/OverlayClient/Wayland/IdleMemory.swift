@@ -42,9 +42,10 @@ final class IdleMemory {
 
     /// After every frame: while nothing shows and memory is held (the buffers, or sprites'),
     /// the release is due `delay` later (`onDue` then runs); anything shown calls it off.
-    /// Without a viewport the pixel could not cover the surface, so the buffers stay.
-    func frameEnded(showsNothing: Bool, holdsMemory: Bool) {
-        guard showsNothing, holdsMemory, delay > 0, viewport != nil else { return cancel() }
+    /// Without a viewport the pixel could not cover the surface, so the buffers stay unless
+    /// the surface may be unmapped.
+    func frameEnded(showsNothing: Bool, holdsMemory: Bool, mayUnmap: Bool) {
+        guard showsNothing, holdsMemory, delay > 0, viewport != nil || mayUnmap else { return cancel() }
         guard timer == nil else { return }
         timer = scheduler.schedule(at: scheduler.now + delay) { [weak self] in
             self?.timer = nil

@@ -80,15 +80,14 @@ extension Overlay {
         scene.renderer.invalidateSprites()  // rasterized again when needed, in well under 1 ms each
         sprites?.releaseMemory()
         gles?.releaseSurface()
-        if takesNoInput {
-            idleMemory.unmap()
-            isConfigured = false
+        if mayUnmap, takesNoInput {
+            unmapWhileIdle()
         } else if idleMemory.isReleased {
             tl_malloc_trim()
         } else {
             releaseCanvas()
         }
-        events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released\(takesNoInput ? ", surface unmapped" : "")")
+        events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released\(idleMemory.isUnmapped ? ", surface unmapped" : "")")
     }
 
     /// Whether the input region is empty (pass mode, no toolbar): then the overlay may leave
@@ -98,10 +97,23 @@ extension Overlay {
     /// Unmapped while idle, and something is to be drawn: the first commit again, without a
     /// buffer; the configure that answers it draws (layer-shell's way to map a surface again).
     func mapAgain() {
-        guard !isClosed, !isAwaitingMap else { return }
-        isAwaitingMap = true
+        guard !isClosed, mapState == .unmapped else { return }
+        mapState = .awaitingConfigure
+        sendLayerState()
         wl_surface_commit(surface)
         events.note("overlay on \(output.label): something to show: mapping the surface again")
+        _ = scheduler.schedule(at: scheduler.now + Self.mapConfigureTimeout) { [weak self] in self?.mapWithoutConfigure() }
+    }
+
+    /// The compositor sends no configure for that commit (Mir 2.12): the surface is drawn at
+    /// once, and from now on shows the pixel while idle.
+    private func mapWithoutConfigure() {
+        guard mapState == .awaitingConfigure, !isClosed else { return }
+        mapState = .mapped
+        mayUnmap = false
+        events.note("overlay on \(output.label): no configure within \(Self.mapConfigureTimeout) s of mapping again: drawing, and keeping the surface mapped while idle from now on")
+        releaseCanvas()
+        draw(force: true)
     }
 
     enum CanvasOutcome { case drawn, unchanged, busy, failed }

@@ -44,11 +44,15 @@ final class Overlay {
     /// The logical size as a TouchCore size.
     var size: Size { Size(width: Double(logicalSize.width), height: Double(logicalSize.height)) }
     private(set) var scale = SurfaceScale(bufferScale: 1, fractional: nil)
-    /// Whether the layer surface's last configure was acknowledged (false again while it is
-    /// unmapped for idleness: see `IdleMemory`).
-    var isConfigured = false
-    /// Unmapped: the commit that maps it again is sent, its configure is awaited.
-    var isAwaitingMap = false
+    private(set) var isConfigured = false
+    /// Off the screen while idle (see `IdleMemory`), and being mapped again.
+    enum MapState { case mapped, unmapped, awaitingConfigure }
+    var mapState = MapState.mapped
+    /// Whether an idle overlay unmaps its surface: false once the compositor did not answer
+    /// the commit that maps it again with a configure (KWin 5.27); it shows the pixel then.
+    var mayUnmap = true
+    /// How long a configure may take to answer that commit before the overlay draws anyway.
+    static let mapConfigureTimeout = 0.1
     private(set) var isClosed = false
     private var frameCallback: OpaquePointer?
     var needsDraw = false
@@ -93,11 +97,7 @@ final class Overlay {
 
         layerSurface = zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, output.proxy,
                                                              ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "touchlight")
-        let allEdges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
-            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
-        zwlr_layer_surface_v1_set_anchor(layerSurface, allEdges)
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capture, version: connection.layerShellVersion))
+        sendLayerState()
         zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
         updateInputRegion()
         wl_surface_commit(surface)  // the initial commit, without a buffer
@@ -137,6 +137,18 @@ final class Overlay {
     private func preferredScale(_ scale: Double) {
         preferredFractional = scale
         scaleMayHaveChanged()
+    }
+
+    /// The layer surface's state: all edges, over everything, keyboard only while capturing.
+    /// Sent before the first commit, and again before mapping again after an unmap, which
+    /// resets it (KWin 5.27 enforces that).
+    func sendLayerState() {
+        let allEdges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+        zwlr_layer_surface_v1_set_anchor(layerSurface, allEdges)
+        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: window.isCapturing,
+                                                                                             version: connection.layerShellVersion))
     }
 
     private func keyboardInteractivity(capturing: Bool, version: UInt32) -> UInt32 {
@@ -179,7 +191,7 @@ final class Overlay {
 
     private func configure(serial: UInt32, width: Int, height: Int) {
         zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
-        isAwaitingMap = false
+        mapState = .mapped
         let newWidth = width > 0 ? width : Int(output.logicalSize.width > 0 ? output.logicalSize.width : output.modeSize.width)
         let newHeight = height > 0 ? height : Int(output.logicalSize.height > 0 ? output.logicalSize.height : output.modeSize.height)
         if newWidth != logicalSize.width || newHeight != logicalSize.height {
@@ -271,7 +283,8 @@ final class Overlay {
     }
 
     func draw(force: Bool = false) {
-        guard isConfigured, !isClosed else { return idleMemory.isUnmapped ? mapAgain() : () }
+        guard isConfigured, !isClosed else { return }
+        guard mapState == .mapped else { return mapState == .unmapped ? mapAgain() : () }
         let now = scheduler.now
         // [performance] max_fps: too soon after the last frame, draw when the interval is over.
         if maximumFrameRate > 0, !force, now - lastCommitTime < 1 / Double(maximumFrameRate) {
@@ -316,6 +329,15 @@ final class Overlay {
         idleMemory.frameCommitted()
     }
 
+    /// Idle and taking no input: off the screen (see `IdleMemory.unmap`). A frame callback
+    /// still pending would never be answered now, and would hold back every later draw.
+    func unmapWhileIdle() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
+        idleMemory.unmap()
+        mapState = .unmapped
+    }
+
     func requestFrame() {
         guard frameCallback == nil else { return }
         frameCallback = wl_surface_frame(surface)
@@ -326,7 +348,7 @@ final class Overlay {
     /// before the commit, so a frame callback requested here belongs to it.
     private func arrangeNextFrame(committed: Bool) {
         idleMemory.frameEnded(showsNothing: scene.showsNothing && !isAnimating,
-                              holdsMemory: !idleMemory.isReleased || sprites?.holdsMemory == true)
+                              holdsMemory: !idleMemory.isReleased || sprites?.holdsMemory == true, mayUnmap: mayUnmap && takesNoInput)
         if let wakeTimer { scheduler.cancel(wakeTimer) }
         wakeTimer = nil
         let visualizer = window.visualizer
