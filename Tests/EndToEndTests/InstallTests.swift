@@ -11,12 +11,14 @@ extension EndToEnd {
         static let root = Desktop.packageRoot.path
         static let staticBinary = root + "/.build/static/release/touchlight"
 
-        /// The Swift toolchain's folder (the one above `usr/bin/swift`), to hide.
+        /// The Swift toolchain's folder to hide: the one above `usr/bin/swift` (/opt/swift), or
+        /// its runtime's folder when it is installed in /usr itself.
         static var toolchain: String? {
             let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
             guard let swift = path.split(separator: ":").map({ "\($0)/swift" }).first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
-            let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
-            return real.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+            let bin = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
+            let root = bin.deletingLastPathComponent().deletingLastPathComponent().path
+            return root == "/" || root == "/usr" ? bin.deletingLastPathComponent().path + "/lib/swift" : root
         }
 
         /// Why these tests cannot run here (recorded as a failure: CI has all of it).

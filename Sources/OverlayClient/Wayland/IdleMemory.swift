@@ -16,11 +16,12 @@ import TouchCore
 final class IdleMemory {
     /// How long nothing must show before the buffers go, in seconds (0: never).
     var delay: Double
-    /// Whether the buffers are gone (the pixel shows, or nothing).
-    private(set) var isReleased = false
-    /// Whether no buffer is attached: the layer surface is unmapped until it is configured
-    /// again (see `Overlay.mapAgain`).
-    private(set) var isUnmapped = false
+    /// Whether the buffers are gone (the pixel shows, or nothing). A new overlay starts so:
+    /// nothing is drawn, and no buffer made, before there is something to show.
+    private(set) var isReleased = true
+    /// Whether no buffer is attached (as on a new surface): unmapped, and after an unmap until
+    /// it is configured again (see `Overlay.mapAgain`).
+    private(set) var isUnmapped = true
     /// Whether the frame being drawn brought the buffers back (for --statistics).
     private(set) var restoredThisFrame = false
     /// What to do when the release is due (the overlay checks that nothing shows still).

@@ -2,7 +2,6 @@ import CLinux
 import CWaylandClient
 import TouchCore
 import TouchlightConfig
-import Visualizer
 
 /// How an overlay's pixels reach the screen: the canvas (its own buffers), the sprites
 /// (`[performance] renderer`), and what it gives back while it shows nothing.
@@ -80,7 +79,7 @@ extension Overlay {
         scene.renderer.invalidateSprites()  // rasterized again when needed, in well under 1 ms each
         sprites?.releaseMemory()
         gles?.releaseSurface()
-        if mayUnmap, takesNoInput {
+        if mayUnmapWhileIdle {
             unmapWhileIdle()
         } else if idleMemory.isReleased {
             tl_malloc_trim()
@@ -90,9 +89,9 @@ extension Overlay {
         events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released\(idleMemory.isUnmapped ? ", surface unmapped" : "")")
     }
 
-    /// Whether the input region is empty (pass mode, no toolbar): then the overlay may leave
-    /// the screen while idle, as no touch or click needs to reach it.
-    var takesNoInput: Bool { InputRegion.rects(of: window, size: size).isEmpty }
+    /// Whether an idle overlay leaves the screen: when it takes no input, and has never had
+    /// sprites (phoc 0.24 crashes when a layer surface with subsurfaces is unmapped).
+    var mayUnmapWhileIdle: Bool { mayUnmap && takesNoInput && sprites == nil && parkedSprites == nil }
 
     /// Unmapped while idle, and something is to be drawn: the first commit again, without a
     /// buffer; the configure that answers it draws (layer-shell's way to map a surface again).
@@ -122,6 +121,17 @@ extension Overlay {
     /// the renderer draws everything anew. False while nothing shows (nothing to do).
     private func restoreIfReleased(showsNothing: Bool) -> Bool {
         guard idleMemory.isReleased else { return true }
+        if idleMemory.isUnmapped, !takesNoInput || sprites != nil || parkedSprites != nil {
+            // It must be mapped: input reaches only a mapped surface, and sprites are subsurfaces
+            // of it (phoc 0.24 crashes at exit when they were made before it had a buffer).
+            // The pixel, or, without a viewport to stretch it, buffers.
+            releaseCanvas()
+            if idleMemory.isUnmapped {
+                idleMemory.restore()
+                applyScale(force: true)
+                return true
+            }
+        }
         if showsNothing {
             idleMemory.resize(width: logicalSize.width, height: logicalSize.height)
             return false
@@ -154,8 +164,6 @@ extension Overlay {
     /// once with sprites, which leave the canvas the ink and toolbar only.
     func drawCanvas(damage frameDamage: [Rect], pixels: (width: Int, height: Int), force: Bool) -> CanvasOutcome {
         if idleMemory.isReleased {
-            // Sprites are subsurfaces: their parent must be mapped for them to show.
-            if idleMemory.isUnmapped, sprites != nil, !scene.showsNothing { releaseCanvas() }
             guard restoreIfReleased(showsNothing: scene.canvasShowsNothing) else { return .unchanged }
         } else if sprites != nil, scene.canvasShowsNothing {
             releaseCanvas()

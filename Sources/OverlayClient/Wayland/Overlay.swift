@@ -61,6 +61,9 @@ final class Overlay {
     /// How often the pacing invariant was found broken (always 0 unless there is a bug).
     private(set) var animationStalls = 0
     private var regionGeneration = -1
+    /// Whether the input region is empty (pass mode, no toolbar): then the overlay may leave
+    /// the screen while idle, as no touch or click needs to reach it.
+    private(set) var takesNoInput = true
     private var lastCommitTime = -Double.infinity
     private var frameRateTimer: ScheduledTimer?
     private var scaleSettleTimer: ScheduledTimer?
@@ -184,6 +187,7 @@ final class Overlay {
         window.isCapturing = capturing
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: capturing, version: layerShellVersion))
         updateInputRegion()
+        if idleMemory.isUnmapped, !takesNoInput { draw(force: true) }  // mapped, to take input
         wl_surface_commit(surface)
     }
 
@@ -194,6 +198,10 @@ final class Overlay {
         mapState = .mapped
         let newWidth = width > 0 ? width : Int(output.logicalSize.width > 0 ? output.logicalSize.width : output.modeSize.width)
         let newHeight = height > 0 ? height : Int(output.logicalSize.height > 0 ? output.logicalSize.height : output.modeSize.height)
+        // A configure that changes nothing (the one that answers mapping again after idle, or
+        // a compositor's repeat) redraws only what changed: a full redraw at 4K is 33 MB of
+        // pixels, on the first touch after idle.
+        let changed = !isConfigured || newWidth != logicalSize.width || newHeight != logicalSize.height
         if newWidth != logicalSize.width || newHeight != logicalSize.height {
             logicalSize = (max(1, newWidth), max(1, newHeight))
             scene.resize(to: size)
@@ -202,8 +210,7 @@ final class Overlay {
         isConfigured = true
         applyScale(force: true)
         updateInputRegion()
-        if idleMemory.isUnmapped, !takesNoInput { releaseCanvas() }  // mapped again to take input
-        draw(force: true)
+        draw(force: changed)
     }
 
     /// How long a new scale waits for the configure that usually follows it. Compositors send
@@ -258,7 +265,9 @@ final class Overlay {
         guard regionGeneration != window.viewTreeGeneration else { return }
         regionGeneration = window.viewTreeGeneration
         let region = wl_compositor_create_region(compositor)
-        for rect in InputRegion.rects(of: window, size: size) {
+        let rects = InputRegion.rects(of: window, size: size)
+        takesNoInput = rects.isEmpty
+        for rect in rects {
             wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width.rounded(.up)), Int32(rect.height.rounded(.up)))
         }
         wl_surface_set_input_region(surface, region)
@@ -348,7 +357,7 @@ final class Overlay {
     /// before the commit, so a frame callback requested here belongs to it.
     private func arrangeNextFrame(committed: Bool) {
         idleMemory.frameEnded(showsNothing: scene.showsNothing && !isAnimating,
-                              holdsMemory: !idleMemory.isReleased || sprites?.holdsMemory == true, mayUnmap: mayUnmap && takesNoInput)
+                              holdsMemory: !idleMemory.isReleased || sprites?.holdsMemory == true, mayUnmap: mayUnmapWhileIdle)
         if let wakeTimer { scheduler.cancel(wakeTimer) }
         wakeTimer = nil
         let visualizer = window.visualizer
