@@ -73,48 +73,6 @@ extension Overlay {
         }
     }
 
-    /// `idle_release_ms` passed with nothing shown: the buffers and pictures go (see `IdleMemory`).
-    func releaseBuffersIfNothingShows() {
-        guard isConfigured, !isClosed, scene.showsNothing, !scene.isAnimating else { return }
-        scene.renderer.invalidateSprites()  // rasterized again when needed, in well under 1 ms each
-        sprites?.releaseMemory()
-        gles?.releaseSurface()
-        if mayUnmapWhileIdle {
-            unmapWhileIdle()
-        } else if idleMemory.isReleased {
-            tl_malloc_trim()
-        } else {
-            releaseCanvas()
-        }
-        events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released\(idleMemory.isUnmapped ? ", surface unmapped" : "")")
-    }
-
-    /// Whether an idle overlay leaves the screen: when it takes no input, and has never had
-    /// sprites (phoc 0.24 crashes when a layer surface with subsurfaces is unmapped).
-    var mayUnmapWhileIdle: Bool { mayUnmap && takesNoInput && sprites == nil && parkedSprites == nil }
-
-    /// Unmapped while idle, and something is to be drawn: the first commit again, without a
-    /// buffer; the configure that answers it draws (layer-shell's way to map a surface again).
-    func mapAgain() {
-        guard !isClosed, mapState == .unmapped else { return }
-        mapState = .awaitingConfigure
-        sendLayerState()
-        wl_surface_commit(surface)
-        events.note("overlay on \(output.label): something to show: mapping the surface again")
-        _ = scheduler.schedule(at: scheduler.now + Self.mapConfigureTimeout) { [weak self] in self?.mapWithoutConfigure() }
-    }
-
-    /// The compositor sends no configure for that commit (Mir 2.12): the surface is drawn at
-    /// once, and from now on shows the pixel while idle.
-    private func mapWithoutConfigure() {
-        guard mapState == .awaitingConfigure, !isClosed else { return }
-        mapState = .mapped
-        mayUnmap = false
-        events.note("overlay on \(output.label): no configure within \(Self.mapConfigureTimeout) s of mapping again: drawing, and keeping the surface mapped while idle from now on")
-        releaseCanvas()
-        draw(force: true)
-    }
-
     enum CanvasOutcome { case drawn, unchanged, busy, failed }
 
     /// Something is to be shown after the idle release: the surface takes its scale again and

@@ -49,7 +49,7 @@ final class Overlay {
     enum MapState { case mapped, unmapped, awaitingConfigure }
     var mapState = MapState.mapped
     /// Whether an idle overlay unmaps its surface: false once the compositor did not answer
-    /// the commit that maps it again with a configure (KWin 5.27); it shows the pixel then.
+    /// the commit that maps it again with a configure (Mir 2.12); it shows the pixel then.
     var mayUnmap = true
     /// How long a configure may take to answer that commit before the overlay draws anyway.
     static let mapConfigureTimeout = 0.1
@@ -140,24 +140,6 @@ final class Overlay {
     private func preferredScale(_ scale: Double) {
         preferredFractional = scale
         scaleMayHaveChanged()
-    }
-
-    /// The layer surface's state: all edges, over everything, keyboard only while capturing.
-    /// Sent before the first commit, and again before mapping again after an unmap, which
-    /// resets it (KWin 5.27 enforces that).
-    func sendLayerState() {
-        let allEdges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
-            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
-        zwlr_layer_surface_v1_set_anchor(layerSurface, allEdges)
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity(capturing: window.isCapturing,
-                                                                                             version: connection.layerShellVersion))
-    }
-
-    private func keyboardInteractivity(capturing: Bool, version: UInt32) -> UInt32 {
-        guard capturing else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
-        return version >= 4 ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue
-            : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue
     }
 
     /// A new style (live reload): active markers stay; everything is redrawn with it.
