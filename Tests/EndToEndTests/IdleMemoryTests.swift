@@ -88,7 +88,7 @@ extension EndToEnd {
         /// From the protocol log: once idle, the overlay's last request on its surface is a NULL
         /// attach and a commit (unmapped), and nothing is attached until the next touch; that
         /// touch's commit is answered by a configure, acknowledged before the first buffer (Mir
-        /// 2.12 sends none: the overlay draws after 0.1 s and keeps the pixel from then on).
+        /// 2.12 sends none: the overlay draws after 0.1 s and stays mapped from then on).
         @Test(arguments: [Compositor.sway, .mir, .kwin])
         func anIdleOverlayIsUnmappedAndMapsAgainForTheNextTouch(on compositor: Compositor) throws {
             guard let desktop = try Desktop.started(compositor) else { return }

@@ -41,9 +41,13 @@ extension Overlay {
         events.note("overlay on \(output.label): nothing shown for \(idleMemory.delay) s: buffers released\(idleMemory.isUnmapped ? ", surface unmapped" : "")")
     }
 
-    /// Whether an idle overlay leaves the screen: when it takes no input, and has never had
-    /// sprites (phoc 0.24 crashes when a layer surface with subsurfaces is unmapped).
-    var mayUnmapWhileIdle: Bool { mayUnmap && takesNoInput && sprites == nil && parkedSprites == nil }
+    /// Whether the surface must stay mapped whatever it shows: input reaches only a mapped
+    /// surface, and sprites are subsurfaces of it (phoc 0.24 crashes at exit when they were made
+    /// before it had a buffer, and when a layer surface with subsurfaces is unmapped).
+    var mustStayMapped: Bool { !takesNoInput || sprites != nil || parkedSprites != nil }
+
+    /// Whether an idle overlay leaves the screen.
+    var mayUnmapWhileIdle: Bool { mayUnmap && !mustStayMapped }
 
     /// Unmapped while idle, and something is to be drawn: the first commit again, without a
     /// buffer; the configure that answers it draws (layer-shell's way to map a surface again).
@@ -56,14 +60,13 @@ extension Overlay {
         _ = scheduler.schedule(at: scheduler.now + Self.mapConfigureTimeout) { [weak self] in self?.mapWithoutConfigure() }
     }
 
-    /// The compositor sends no configure for that commit (Mir 2.12): the surface is drawn at
-    /// once, and from now on shows the pixel while idle.
+    /// The compositor sends no configure for that commit (Mir 2.12): the surface is drawn as
+    /// after a configure that changed nothing, and from now on stays mapped while idle.
     private func mapWithoutConfigure() {
         guard mapState == .awaitingConfigure, !isClosed else { return }
         mapState = .mapped
         mayUnmap = false
         events.note("overlay on \(output.label): no configure within \(Self.mapConfigureTimeout) s of mapping again: drawing, and keeping the surface mapped while idle from now on")
-        releaseCanvas()
-        draw(force: true)
+        draw()
     }
 }

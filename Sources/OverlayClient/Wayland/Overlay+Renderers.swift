@@ -79,9 +79,7 @@ extension Overlay {
     /// the renderer draws everything anew. False while nothing shows (nothing to do).
     private func restoreIfReleased(showsNothing: Bool) -> Bool {
         guard idleMemory.isReleased else { return true }
-        if idleMemory.isUnmapped, !takesNoInput || sprites != nil || parkedSprites != nil {
-            // It must be mapped: input reaches only a mapped surface, and sprites are subsurfaces
-            // of it (phoc 0.24 crashes at exit when they were made before it had a buffer).
+        if idleMemory.isUnmapped, mustStayMapped {
             // The pixel, or, without a viewport to stretch it, buffers.
             releaseCanvas()
             if idleMemory.isUnmapped {

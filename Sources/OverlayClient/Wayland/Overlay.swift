@@ -49,7 +49,7 @@ final class Overlay {
     enum MapState { case mapped, unmapped, awaitingConfigure }
     var mapState = MapState.mapped
     /// Whether an idle overlay unmaps its surface: false once the compositor did not answer
-    /// the commit that maps it again with a configure (Mir 2.12); it shows the pixel then.
+    /// the commit that maps it again with a configure (Mir 2.12); it stays mapped then.
     var mayUnmap = true
     /// How long a configure may take to answer that commit before the overlay draws anyway.
     static let mapConfigureTimeout = 0.1
