@@ -1,10 +1,11 @@
 import TouchCore
+import Visualizer
 
 /// One toolbar button: a round view with an icon and a tap recognizer. Its touch area reaches
 /// `ToolbarLayout.touchSize` (44 logical px) even though it looks smaller, the way UIKit apps
 /// enlarge small buttons, by overriding `point(inside:with:)`.
 @MainActor
-public final class ToolbarButton: View {
+public final class ToolbarButton: View, HitArea {
     public let icon: ToolbarIcon
     public let action: ToolbarAction?
     public var isSelected = false
@@ -21,7 +22,12 @@ public final class ToolbarButton: View {
 
     /// Inside means within the 44 px touch area centred on the button, not only its picture.
     public override func point(inside point: Point, with event: TouchEvent?) -> Bool {
-        let grow = max(0, (ToolbarLayout.touchSize - bounds.width) / 2)
-        return bounds.insetBy(dx: -grow, dy: -grow).contains(point)
+        touchArea.contains(point)
     }
+
+    public var touchArea: Rect {
+        let grow = max(0, (ToolbarLayout.touchSize - bounds.width) / 2)
+        return bounds.insetBy(dx: -grow, dy: -grow)
+    }
+    public var passesTouchesThrough: Bool { false }
 }

@@ -6,7 +6,7 @@ import Visualizer
 /// edge. Everything outside its buttons is not part of it: in pass mode its buttons are the
 /// overlay's whole input region.
 @MainActor
-public final class ToolbarView: View {
+public final class ToolbarView: View, HitArea {
     /// A button was tapped.
     public var onAction: ((ToolbarAction) -> Void)?
     /// The toolbar was dragged to a new place (to remember it).
@@ -56,6 +56,9 @@ public final class ToolbarView: View {
         let hit = super.hitTest(point, with: event)
         return hit === self ? nil : hit
     }
+
+    public var touchArea: Rect { bounds }
+    public var passesTouchesThrough: Bool { true }
 
     /// Follows a new output size.
     public func resize(to size: Size) {

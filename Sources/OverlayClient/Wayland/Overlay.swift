@@ -249,8 +249,8 @@ final class Overlay {
         let region = wl_compositor_create_region(compositor)
         let rects = InputRegion.rects(of: window, size: size)
         takesNoInput = rects.isEmpty
-        for rect in rects {
-            wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width.rounded(.up)), Int32(rect.height.rounded(.up)))
+        for rect in rects.map(\.integral) {   // outward to whole logical pixels: an edge touch still lands
+            wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width), Int32(rect.height))
         }
         wl_surface_set_input_region(surface, region)
         wl_region_destroy(region)

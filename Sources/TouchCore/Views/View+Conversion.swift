@@ -2,7 +2,7 @@
 extension View {
     /// Maps a point in this view's bounds coordinates to its superview's coordinates:
     /// relative to the bounds center, through `transform`, then placed at `center`.
-    var localToSuperview: AffineTransform {
+    public var localToSuperview: AffineTransform {
         let boundsCenter = Point(x: bounds.midX, y: bounds.midY)
         if transform.isIdentity {
             return AffineTransform(translationX: center.x - boundsCenter.x, y: center.y - boundsCenter.y)

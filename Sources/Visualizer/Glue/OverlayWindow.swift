@@ -8,7 +8,7 @@ import TouchCore
 /// layer is not interactive), so every touch reaches the apps below. In capture mode the
 /// full-size `captureSurface` takes touches.
 @MainActor
-public final class OverlayWindow: Window {
+public final class OverlayWindow: Window, HitArea {
     public let markerLayer: MarkerLayerView
     /// A full-size view that is hit only while capturing.
     public let captureSurface: View
@@ -50,6 +50,9 @@ public final class OverlayWindow: Window {
         let hit = super.hitTest(point, with: event)
         return hit === self ? nil : hit
     }
+
+    public var touchArea: Rect { bounds }
+    public var passesTouchesThrough: Bool { true }
 
     public override func viewTreeDidChange() {
         if let last = subviews.last, last !== markerLayer, markerLayer.superview === self {
