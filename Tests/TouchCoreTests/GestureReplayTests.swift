@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Foundation
 @testable import TouchCore
 
@@ -40,7 +41,7 @@ import Foundation
         var seen: [String] = []
         var measured: [Double] = []
         var directions: [SwipeGestureRecognizer.Direction] = []
-        gestures.onChange = { kind, r in
+        gestures.observeAll { kind, r in
             let entry = "\(kind.rawValue):\(r.state)"
             if entry != seen.last { seen.append(entry) }
             if r.state == .ended {

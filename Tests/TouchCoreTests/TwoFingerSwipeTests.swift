@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TouchCore
 
 /// The standard set's two-finger swipe: recognized for two fingers flicked together, and no
@@ -17,7 +18,7 @@ import Testing
     @Test func twoFingersFlickedLeftAreATwoFingerSwipe() {
         let (h, gestures) = setUp()
         var recognized: [(String, SwipeGestureRecognizer.Direction?)] = []
-        gestures.onChange = { kind, r in
+        gestures.observeAll { kind, r in
             if kind == .swipe, r.state == .ended, let swipe = r as? SwipeGestureRecognizer {
                 recognized.append((r.name ?? "", swipe.recognizedDirection))
             }
@@ -42,7 +43,7 @@ import Testing
     @Test func aOneFingerDragPansWithoutWaitingForTheTwoFingerSwipe() {
         let (h, gestures) = setUp()
         var panBegan: Double?
-        gestures.onChange = { kind, r in if kind == .pan, r.state == .began, panBegan == nil { panBegan = h.scheduler.now } }
+        gestures.observeAll { kind, r in if kind == .pan, r.state == .began, panBegan == nil { panBegan = h.scheduler.now } }
         h.dispatcher.down(id: 1, at: Point(x: 300, y: 300), time: 0)
         h.dispatcher.frame()
         // A slow drag: 5 px every 20 ms (250 px/s, below a swipe's speed).

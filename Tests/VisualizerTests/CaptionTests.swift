@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TouchCore
 @testable import Visualizer
 
@@ -215,7 +216,7 @@ final class FixedWidthMeasurer: TextMeasuring {
         let dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
         var seen: [String] = []
         var measured: Double?
-        window.lens.gestures.onChange = { _, r in
+        window.lens.gestures.observeAll { _, r in
             if let p = r as? PinchGestureRecognizer { measured = p.scale }
             if let p = r as? RotationGestureRecognizer { measured = p.rotation * 180 / .pi }
         }

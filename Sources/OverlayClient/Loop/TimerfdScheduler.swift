@@ -28,8 +28,6 @@ final class TimerfdScheduler: Scheduler {
     /// The furthest ahead the timerfd is ever armed; a later timer is re-armed when it comes up.
     static let longestWait = 31_536_000.0
 
-    var pendingCount: Int { entries.count }
-
     func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledTimer {
         let id = nextID
         nextID += 1

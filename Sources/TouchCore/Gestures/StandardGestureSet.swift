@@ -5,8 +5,6 @@
 ///   shows as a swipe and a drag from an edge as an edge pan;
 /// - pan, pinch and rotation recognize together (a two-finger drag that also turns);
 /// - the long press fails once a finger moves, and prevents the taps once it begins.
-///
-/// Every state change that fires actions is reported through `onChange`.
 @MainActor
 public final class StandardGestureSet: GestureRecognizerDelegate {
     public let tap = TapGestureRecognizer()
@@ -18,9 +16,6 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
     public let swipe = SwipeGestureRecognizer()
     public let twoFingerSwipe = SwipeGestureRecognizer()
     public let edgePan = ScreenEdgePanGestureRecognizer()
-
-    /// Called with the kind and the recognizer on began, changed, ended and cancelled.
-    public var onChange: ((GestureKind, GestureRecognizer) -> Void)?
 
     public init() {
         doubleTap.numberOfTapsRequired = 2
@@ -38,7 +33,6 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
             recognizer.delaysTouchesEnded = false
             recognizer.delegate = self
             recognizer.name = kind.name
-            recognizer.addTarget { [weak self] r in self?.onChange?(kind, r) }
         }
         twoFingerSwipe.name = "two-finger swipe"
     }

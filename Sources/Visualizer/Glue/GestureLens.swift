@@ -12,7 +12,6 @@ public final class GestureLens {
     let canvas: View
     let dispatcher: TouchDispatcher
     private let visualizer: TouchVisualizer
-    private var edgeStart: Point?
 
     public init(size: Size, scheduler: Scheduler, visualizer: TouchVisualizer) {
         window = Window(frame: Rect(origin: .zero, size: size))
