@@ -8,8 +8,7 @@ struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Control the running overlay: annotation mode, tool, colour, undo, save, pause.",
         discussion: """
-            Commands: mode draw|pass|off|toggle, tool NAME, colour #RRGGBB, width N, undo, redo, \
-            clear, save [DIR], pause, resume, status, reload. The reply is one line of JSON; the \
+            Commands: \(ControlCommand.usage). The reply is one line of JSON; the \
             exit status is 1 when the command was refused. A relative directory for save is \
             taken from the directory ctl runs in. Bind them to keys in your compositor, \
             for example in sway: bindsym $mod+d exec touchlight ctl mode toggle

@@ -24,8 +24,22 @@ public enum ControlCommand: Equatable, Sendable {
         case toggle
     }
 
-    /// The command words, for help and for messages listing the valid ones.
-    public static let words = ["mode", "tool", "color", "colour", "width", "undo", "redo", "clear", "save", "pause", "resume", "status", "reload"]
+    /// The vocabulary, defined here once: each command word with what it takes, in the order
+    /// help lists them (`touchlight ctl --help`, its man page, the README and the reference are
+    /// checked against it). `color` is accepted as another spelling of `colour`.
+    public static let vocabulary: [(word: String, takes: String)] = [
+        ("mode", (AnnotationMode.names + ["toggle"]).joined(separator: "|")),
+        ("tool", Tool.names.joined(separator: "|")),
+        ("colour", "#RRGGBB"), ("width", "N"),
+        ("undo", ""), ("redo", ""), ("clear", ""), ("save", "[DIR]"),
+        ("pause", ""), ("resume", ""), ("status", ""), ("reload", ""),
+    ]
+    /// The command words, for messages listing the valid ones.
+    public static let words = vocabulary.map(\.word)
+    /// The vocabulary in one line: `mode draw|pass|off|toggle, tool NAME, …`.
+    public static var usage: String {
+        vocabulary.map { $0.takes.isEmpty ? $0.word : "\($0.word) \($0.takes)" }.joined(separator: ", ")
+    }
     /// The widest ink accepted, in logical px.
     public static let widths = 0.5...200.0
     /// The longest line accepted (bytes, newline excluded).

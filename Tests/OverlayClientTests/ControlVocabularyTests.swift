@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import OverlayClient
+
+/// The ctl vocabulary is defined once (`ControlCommand.vocabulary`): every word in it parses,
+/// and the README's and the reference's lists of `touchlight ctl` commands say exactly it.
+@Suite struct ControlVocabularyTests {
+    /// Arguments to try for what a word takes: each choice of `a|b|c`, an example otherwise.
+    static func examples(for takes: String) -> [[String]] {
+        switch takes {
+        case "": [[]]
+        case "#RRGGBB": [["#1e88e5"]]
+        case "N": [["8"]]
+        case "[DIR]": [[], ["/tmp"]]
+        default: takes.split(separator: "|").map { [String($0)] }
+        }
+    }
+
+    @Test func everyWordOfTheVocabularyParses() throws {
+        for (word, takes) in ControlCommand.vocabulary {
+            for arguments in Self.examples(for: takes) {
+                #expect(throws: Never.self, "\(word) \(arguments)") { try ControlCommand(words: [word] + arguments) }
+            }
+        }
+        #expect(Set(ControlCommand.words).count == ControlCommand.words.count, "no word twice")
+    }
+
+    /// The documented commands: each indented line that starts with `touchlight ctl`, split at
+    /// ` | ` and at further `touchlight ctl`s, comments (`  # …`) dropped; word → the arguments shown.
+    static func documented(in file: String) throws -> [String: Set<String>] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        var commands: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("    touchlight ctl ") {
+            let code = line.components(separatedBy: "  #")[0]   // a comment, not a colour
+            for part in code.components(separatedBy: "touchlight ctl ").dropFirst() {
+                for alternative in part.components(separatedBy: " | ") {
+                    let words = alternative.split(separator: " ").map(String.init)
+                    guard let word = words.first else { continue }
+                    commands[word, default: []].formUnion(words.dropFirst())
+                }
+            }
+        }
+        return commands
+    }
+
+    @Test(arguments: ["README.md", "docs/reference.md"])
+    func theDocumentedListIsTheVocabulary(file: String) throws {
+        let documented = try Self.documented(in: file)
+        #expect(Set(documented.keys) == Set(ControlCommand.words), "\(file) lists \(documented.keys.sorted())")
+        for (word, takes) in ControlCommand.vocabulary {
+            let shown = documented[word] ?? []
+            if takes.contains("|") {
+                let choices = Set(takes.split(separator: "|").map(String.init))
+                let shownChoices: Set<String> = Set(shown.flatMap { $0.split(separator: "|").map(String.init) })
+                #expect(shown.count == 1 && shownChoices == choices, "\(file): \(word) \(shown.sorted()) against \(takes)")
+            } else if takes.isEmpty {
+                #expect(shown.isEmpty, "\(file): \(word) takes nothing, shown with \(shown.sorted())")
+            } else {
+                #expect(shown.count == 1, "\(file): \(word) shown with \(shown.sorted())")
+                for example in shown where example != takes {   // an example value must be valid
+                    let value = example.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+                    #expect(throws: Never.self, "\(file): \(word) \(example)") { try ControlCommand(words: [word, value]) }
+                }
+            }
+        }
+    }
+}
