@@ -31,7 +31,7 @@ let package = Package(
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .target(name: "TouchscreenInput", dependencies: ["TouchCore"]),
         .target(name: "Annotation", dependencies: ["TouchCore", "Visualizer"]),
-        .target(name: "TouchlightConfig", dependencies: ["Visualizer", "Annotation", "Renderer", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "TouchlightConfig", dependencies: ["Visualizer", "Annotation", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
         .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CSPNG", "CText"], swiftSettings: optimizedEvenInDebug),
         // The GLES 2 renderer: EGL, its shaders (shaders/*.vert, *.frag, embedded in the binary

@@ -5,8 +5,9 @@ import TouchCore
 extension Configuration {
     /// Reads a configuration file's text. Keys not in the file keep their defaults; every
     /// problem (syntax, unknown keys and sections with a "did you mean", wrong types, values out
-    /// of range) is reported at once, each with its file, line, column and key.
-    public init(toml text: String, file: String) throws(ConfigurationError) {
+    /// of range, a font `fonts` does not find) is reported at once, each with its file, line,
+    /// column and key.
+    public init(toml text: String, file: String, fonts: FontCheck) throws(ConfigurationError) {
         self.init()
         if let bad = TextCheck.firstProblem(inTOML: text) {
             throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: bad.line, column: bad.column, key: "", message: bad.message)])
@@ -55,7 +56,7 @@ extension Configuration {
                     problem(position, setting.path, "found \(section[key].map(Self.describe) ?? "nothing"); expected \(setting.expected)")
                     continue
                 }
-                if let message = setting.check?(value) {
+                if let message = setting.check?(value, fonts) {
                     problem(position, setting.path, "found \(Self.describe(raw)): \(message)")
                 } else if !setting.apply(value, &self) {
                     problem(position, setting.path, "found \(Self.describe(raw)); expected \(setting.expected)")
@@ -77,8 +78,8 @@ extension Configuration {
     /// Reads a configuration file: at most `maximumFileSize` bytes of UTF-8 without NUL bytes.
     /// A file that cannot be read gives the system's reason. (A running program reads through
     /// `ConfigurationProbe`, which guards against the TOML library's aborts.)
-    public init(contentsOf path: String) throws(ConfigurationError) {
-        try self.init(bytes: Self.bytes(of: path), file: path)
+    public init(contentsOf path: String, fonts: FontCheck) throws(ConfigurationError) {
+        try self.init(bytes: Self.bytes(of: path), file: path, fonts: fonts)
     }
 
     /// The bytes of the configuration file at `path`, read once, within `maximumFileSize`; only
@@ -90,11 +91,11 @@ extension Configuration {
     }
 
     /// A configuration file's bytes (`file` names it in messages): UTF-8 without NUL bytes.
-    public init(bytes: [UInt8], file: String) throws(ConfigurationError) {
+    public init(bytes: [UInt8], file: String, fonts: FontCheck) throws(ConfigurationError) {
         if let bad = TextCheck.firstProblem(in: bytes) {
             throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: bad.line, column: bad.column, key: "", message: bad.message)])
         }
-        try self.init(toml: String(decoding: bytes, as: UTF8.self), file: file)
+        try self.init(toml: String(decoding: bytes, as: UTF8.self), file: file, fonts: fonts)
     }
 
     /// A complete, commented configuration file with these values; it reads back to them.

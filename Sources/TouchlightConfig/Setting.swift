@@ -1,5 +1,4 @@
 import Foundation
-import Renderer
 import TouchCore
 import TouchscreenInput
 import Visualizer
@@ -27,8 +26,9 @@ struct Setting: Sendable {
     /// The current value, as it is written in the file.
     let current: @Sendable (Configuration) -> Value
     /// Says what is wrong with a value of the right type more precisely than `expected` can
-    /// (a caption's unknown measure, a font that is not installed); nil when nothing is.
-    var check: (@Sendable (Value) -> String?)? = nil
+    /// (a caption's unknown measure, a font that is not installed, asked of the `FontCheck`);
+    /// nil when nothing is.
+    var check: (@Sendable (Value, FontCheck) -> String?)? = nil
 
     var path: String { "[\(section)] \(name)" }
 }
@@ -206,7 +206,7 @@ extension Setting {
                            }
                            return true
                        }, current: { config in config.style.captions.formats[kind].map { .text($0.source) } ?? .boolean(false) },
-                       check: { value in
+                       check: { value, _ in
                            guard case .text(let source) = value else { return nil }
                            do throws(CaptionFormatError) { _ = try CaptionStyle.format(source, for: kind) } catch { return error.description }
                            return nil
@@ -217,13 +217,13 @@ extension Setting {
     static func font(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, String> & Sendable) -> Setting {
         Setting(section: section, name: name, help: help, expected: "a font family name, such as \"DejaVu Sans\" or \"sans\"",
                 apply: { value, config in
-                    guard case .text(let family) = value, case .success = FontLocator.find(family) else { return false }
+                    guard case .text(let family) = value else { return false }
                     config[keyPath: key] = family
                     return true
                 }, current: { .text($0[keyPath: key]) },
-                check: { value in
-                    guard case .text(let family) = value, case .failure(let problem) = FontLocator.find(family) else { return nil }
-                    return problem.description
+                check: { value, fonts in
+                    guard case .text(let family) = value else { return nil }
+                    return fonts.problem(family)
                 })
     }
 

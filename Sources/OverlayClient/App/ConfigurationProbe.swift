@@ -14,14 +14,14 @@ public enum ConfigurationProbe {
     /// How long the child may take (a 1 MB file parses in well under a second).
     static let timeout = 10.0
 
-    /// The configuration in `path`, with every problem reported as `Configuration(contentsOf:)`
+    /// The configuration in `path`, with every problem reported as `Configuration(contentsOf:fonts:)`
     /// does, and a crash of the parser reported as one more.
     public static func read(_ path: String, executable: String = "/proc/self/exe") throws(ConfigurationError) -> Configuration {
         let bytes = try Configuration.bytes(of: path)
         if let crash = probe(bytes, executable: executable) {
             throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: 0, column: 0, key: "", message: crash)])
         }
-        return try Configuration(bytes: bytes, file: path)
+        return try Configuration(bytes: bytes, file: path, fonts: .fontconfig)
     }
 
     /// The toolbar places in the state file at `path`, parsed the same careful way: a file

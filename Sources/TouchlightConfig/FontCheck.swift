@@ -1,0 +1,9 @@
+/// Whether a font family is installed: nil when it is, else why not (naming the families there
+/// are). The configuration code asks it about `[text] font`; the program hands it fontconfig's
+/// answer (`FontCheck.fontconfig`, in OverlayClient), so reading a configuration links no
+/// renderer.
+public struct FontCheck: Sendable {
+    public let problem: @Sendable (_ family: String) -> String?
+
+    public init(problem: @escaping @Sendable (_ family: String) -> String?) { self.problem = problem }
+}

@@ -1,0 +1,25 @@
+import TouchlightConfig
+
+extension FontCheck {
+    /// Every family is installed: these tests are about the configuration code, not fontconfig
+    /// (`FontCheckTests`, in OverlayClientTests, asks the real one).
+    static let anyFamily = FontCheck { _ in nil }
+    /// Only `family` is installed.
+    static func only(_ family: String) -> FontCheck {
+        FontCheck { $0 == family ? nil : "no installed font is called \"\($0)\"; fonts found: \(family)" }
+    }
+}
+
+extension Configuration {
+    init(toml text: String, file: String) throws(ConfigurationError) {
+        try self.init(toml: text, file: file, fonts: .anyFamily)
+    }
+
+    init(bytes: [UInt8], file: String) throws(ConfigurationError) {
+        try self.init(bytes: bytes, file: file, fonts: .anyFamily)
+    }
+
+    init(contentsOf path: String) throws(ConfigurationError) {
+        try self.init(contentsOf: path, fonts: .anyFamily)
+    }
+}
