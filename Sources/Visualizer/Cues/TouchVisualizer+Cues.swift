@@ -117,7 +117,7 @@ extension TouchVisualizer {
             guard let end = cue.end else { return false }
             return time - end >= style.cueDuration
         }
-        let length = cue.kind == .doubleTap ? style.cueDuration + 0.1 : style.cueDuration
+        let length = cue.kind == .doubleTap ? style.cueDuration + CueShapes.doubleTapRingDelay : style.cueDuration
         return time - cue.start >= length
     }
 
@@ -144,48 +144,53 @@ extension TouchVisualizer {
             }
             switch cue.kind {
             case .tap, .longPress:
-                let grow = cue.kind == .tap ? 0.8 : 1.2
+                let grow = cue.kind == .tap ? CueShapes.tapGrowth : CueShapes.longPressGrowth
                 let burst = Easing.easeOutCubic(progress)
                 add(0, cue.a, .ring(radius: r * (1 + grow * burst), width: lineWidth), fade)
             case .doubleTap:
                 for ring in 0..<2 {
-                    let local = min(1, max(0, (time - cue.start - Double(ring) * 0.1) / style.cueDuration))
+                    let local = min(1, max(0, (time - cue.start - Double(ring) * CueShapes.doubleTapRingDelay) / style.cueDuration))
                     guard local > 0 || ring == 0 else { continue }
                     let burst = Easing.easeOutCubic(local)
-                    add(ring, cue.a, .ring(radius: r * (1 + (0.6 + 0.5 * Double(ring)) * burst), width: lineWidth), 1 - local)
+                    let growth = CueShapes.doubleTapGrowth + CueShapes.doubleTapGrowthStep * Double(ring)
+                    add(ring, cue.a, .ring(radius: r * (1 + growth * burst), width: lineWidth), 1 - local)
                 }
             case .pan:
                 let base = slot * trailCapacity
                 guard cue.trailCount > 1 else { continue }
                 for i in 1..<cue.trailCount {
-                    add(i, trailStorage[base + i - 1], .line(to: trailStorage[base + i], width: lineWidth), 0.8 * fade)
+                    add(i, trailStorage[base + i - 1], .line(to: trailStorage[base + i], width: lineWidth), CueShapes.panTrailOpacity * fade)
                 }
             case .pinch:
                 let mid = Point(x: (cue.a.x + cue.b.x) / 2, y: (cue.a.y + cue.b.y) / 2)
-                add(0, cue.a, .line(to: cue.b, width: lineWidth), 0.9 * fade)
-                add(1, mid, .ring(radius: cue.a.distance(to: cue.b) / 2, width: lineWidth), 0.7 * fade)
+                add(0, cue.a, .line(to: cue.b, width: lineWidth), CueShapes.pinchLineOpacity * fade)
+                add(1, mid, .ring(radius: cue.a.distance(to: cue.b) / 2, width: lineWidth), CueShapes.pinchRingOpacity * fade)
             case .rotation:
-                add(0, cue.a, .arc(radius: cue.radius, width: lineWidth + 1, start: cue.angle, sweep: cue.sweep), 0.9 * fade)
+                add(0, cue.a, .arc(radius: cue.radius, width: lineWidth + CueShapes.rotationArcExtraWidth, start: cue.angle, sweep: cue.sweep),
+                    CueShapes.rotationArcOpacity * fade)
             case .swipe, .edgeSwipe:
                 let start = cue.a
                 var end = cue.b
                 if cue.kind == .swipe {
                     // The arrow shoots out along the swipe while it fades.
-                    let extend = 1 + 0.4 * Easing.easeOutCubic(progress)
+                    let extend = 1 + CueShapes.swipeOvershoot * Easing.easeOutCubic(progress)
                     end = Point(x: start.x + (cue.b.x - start.x) * extend, y: start.y + (cue.b.y - start.y) * extend)
                 }
-                add(0, start, .line(to: end, width: lineWidth + 1), 0.9 * fade)
+                let arrowWidth = lineWidth + CueShapes.arrowExtraWidth
+                add(0, start, .line(to: end, width: arrowWidth), CueShapes.arrowOpacity * fade)
                 let direction = atan2(end.y - start.y, end.x - start.x)
-                for (part, turn) in [(1, 2.6), (2, -2.6)] {
-                    let head = Point(x: end.x + 18 * cos(direction + turn), y: end.y + 18 * sin(direction + turn))
-                    add(part, end, .line(to: head, width: lineWidth + 1), 0.9 * fade)
+                for (part, turn) in [(1, CueShapes.arrowHeadTurn), (2, -CueShapes.arrowHeadTurn)] {
+                    let length = CueShapes.arrowHeadLength
+                    let head = Point(x: end.x + length * cos(direction + turn), y: end.y + length * sin(direction + turn))
+                    add(part, end, .line(to: head, width: arrowWidth), CueShapes.arrowOpacity * fade)
                 }
                 if cue.kind == .edgeSwipe {
                     // A bar along the edge the swipe came from, across the direction of travel.
                     let across = direction + .pi / 2
-                    let p = Point(x: start.x + 60 * cos(across), y: start.y + 60 * sin(across))
-                    let q = Point(x: start.x - 60 * cos(across), y: start.y - 60 * sin(across))
-                    add(3, p, .line(to: q, width: 6), 0.8 * fade)
+                    let half = CueShapes.edgeBarHalfLength
+                    let p = Point(x: start.x + half * cos(across), y: start.y + half * sin(across))
+                    let q = Point(x: start.x - half * cos(across), y: start.y - half * sin(across))
+                    add(3, p, .line(to: q, width: CueShapes.edgeBarWidth), CueShapes.edgeBarOpacity * fade)
                 }
             }
         }
