@@ -1,0 +1,46 @@
+import Annotation
+import TouchCore
+import TouchlightConfig
+import Visualizer
+
+/// What `touchlight ctl` has set: it outlives a configuration reload (the file gives only the
+/// values at start).
+struct AnnotationState {
+    var mode: AnnotationMode?
+    var isPaused = false
+    var tool: Tool?
+    var color: Color?
+    var width: Double?
+
+    /// The file's `[annotate]` section with what ctl set over it.
+    func applied(to file: Configuration.Annotate) -> Configuration.Annotate {
+        var settings = file
+        if let mode { settings.mode = mode }
+        if let tool { settings.ink.tool = tool }
+        if let color { settings.ink.color = color }
+        if let width { settings.ink.width = width }
+        return settings
+    }
+
+    /// Takes a mode, tool, colour or width command; false for any other command.
+    mutating func take(_ command: ControlCommand) -> Bool {
+        switch command {
+        case .mode(.set(let mode)): self.mode = mode
+        case .tool(let tool): self.tool = tool
+        case .color(let color): self.color = color
+        case .width(let width): self.width = width
+        default: return false
+        }
+        return true
+    }
+
+    /// The names of the settings a trace records (`set` lines), each a ctl command.
+    static let recordedSettings = ["mode", "tool", "color", "width"]
+
+    /// The ctl command a trace's `set` line stands for (a colour is recorded without its `#`).
+    static func command(for setting: TouchTrace.Setting) throws(ControlError) -> ControlCommand {
+        guard recordedSettings.contains(setting.name) else { throw ControlError("unknown setting \(setting.name)") }
+        let value = setting.name == "color" && !setting.value.hasPrefix("#") ? "#" + setting.value : setting.value
+        return try ControlCommand(line: "\(setting.name) \(value)")
+    }
+}
