@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "OverlayClient", "TouchlightConfig", "CAllocationCounter", "CZlib"]),
         .target(name: "TestSupport", dependencies: ["Visualizer"], path: "Tests/TestSupport"),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Visualizer", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),
         .testTarget(name: "AnnotationTests", dependencies: ["Annotation"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Annotation", "TestSupport"], exclude: ["Goldens"]),

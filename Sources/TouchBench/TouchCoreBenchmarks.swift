@@ -1,4 +1,5 @@
 import TouchCore
+import Visualizer
 
 /// TouchCore micro-benchmarks: hit-testing big trees and dispatching 10-finger frames.
 @MainActor

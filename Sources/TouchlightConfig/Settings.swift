@@ -1,4 +1,5 @@
 import TouchCore
+import Visualizer
 import TouchscreenInput
 /// Every configuration key, section by section, in the order the default file lists them.
 extension Setting {

@@ -1,4 +1,5 @@
 import TouchCore
+import Visualizer
 
 extension StandardGestureSet {
     /// Calls `body` with the kind and the recognizer on every change that fires actions (began,

@@ -1,5 +1,6 @@
 import Testing
 @testable import TouchCore
+import Visualizer
 
 /// The arbiter on its own: bare recognizers, no views, no touches — only touch keys.
 @MainActor @Suite struct GestureArenaTests {

@@ -2,6 +2,7 @@ import Testing
 import TestSupport
 import Foundation
 @testable import TouchCore
+import Visualizer
 
 /// Replays the recorded gesture fixtures (clean and realistic) through a view with the
 /// standard gesture set and checks the exact sequence of states (repeats of `changed` folded).

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import TouchCore
+import Visualizer
 
 /// The standard set's two-finger swipe: recognized for two fingers flicked together, and no
 /// obstacle to a one-finger drag (a pan must not wait for it).

@@ -1,3 +1,5 @@
+import TouchCore
+
 /// The gestures Touchlight makes visible, wired with the usual conflict rules:
 ///
 /// - a single tap waits for the double tap to fail;
