@@ -26,12 +26,8 @@ extension App: OverlayEvents, SeatEvents {
     func createOverlayIfWanted(on output: Output) {
         guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
-                                               capture: isCapturing, style: style, doubleTapInterval: doubleTapInterval,
-                                               maximumFrameRate: maximumFrameRate, idleReleaseDelay: options.configuration.idleReleaseDelay,
-                                               renderer: options.configuration.renderer,
-                                               annotate: annotateSettings,
+                                               capture: isCapturing, settings: overlaySettings,
                                                toolbarPlace: toolbarPlaces.byOutput[output.name] ?? ToolbarPlace())
-        overlays[output.globalName]?.scene.text = text
         if annotation.isPaused { overlays[output.globalName]?.setPaused(true) }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.

@@ -44,12 +44,12 @@ public final class App {
     /// Where the toolbar sits on each output, and the state file that remembers it.
     var toolbarPlaces = ToolbarPlaces()
     let toolbarPlacesPath = ToolbarPlaces.path(environment: ProcessInfo.processInfo.environment)
-    var style: VisualizerStyle { options.style }
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
-    var doubleTapInterval: Double { options.configuration.doubleTapInterval }
     var onlyOutputs: [String] { options.configuration.output.only }
-    var maximumFrameRate: Int { options.configuration.maximumFrameRate }
+
+    /// What every overlay takes from the configuration and from ctl: the one place it is derived.
+    var overlaySettings: OverlaySettings { OverlaySettings(options: options, annotate: annotateSettings, text: text) }
 
     public init(options: Options) throws {
         self.options = options
@@ -183,14 +183,8 @@ public final class App {
             remove(overlay)
             note("overlay on output \(overlay.output.name) removed ([output] only)")
         }
-        for overlay in overlays.values {
-            overlay.scene.text = text
-            overlay.apply(style: style, doubleTapInterval: doubleTapInterval)
-            overlay.apply(annotate: annotateSettings)
-            overlay.maximumFrameRate = maximumFrameRate
-            overlay.idleMemory.delay = options.configuration.idleReleaseDelay
-            overlay.use(options.configuration.renderer)
-        }
+        let overlaySettings = self.overlaySettings
+        for overlay in overlays.values { overlay.apply(overlaySettings) }
         for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
         if !options.overrides.capture { setCapturing(options.capture) }
         if options.configuration.output != previous.output { retargetTouchscreens() }

@@ -69,12 +69,11 @@ final class Overlay {
     private var scaleSettleTimer: ScheduledTimer?
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
-         style: VisualizerStyle, doubleTapInterval: Double, maximumFrameRate: Int, idleReleaseDelay: Double,
-         renderer: RendererChoice, annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
+         settings: OverlaySettings, toolbarPlace: ToolbarPlace) {
         self.events = events
         self.connection = connection
         self.scheduler = scheduler
-        self.maximumFrameRate = maximumFrameRate
+        maximumFrameRate = settings.maximumFrameRate
         compositor = connection.compositor!
         self.output = output
         // bindGlobals checked that these exist.
@@ -84,10 +83,11 @@ final class Overlay {
         self.buffers = buffers
         let viewport = connection.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
         self.viewport = viewport
-        idleMemory = IdleMemory(delay: idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers,
+        idleMemory = IdleMemory(delay: settings.idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers,
                                 pixel: connection.transparentPixel!)
-        scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: style,
-                             doubleTapInterval: doubleTapInterval, annotate: annotate, toolbarPlace: toolbarPlace)
+        scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: settings.style,
+                             doubleTapInterval: settings.doubleTapInterval, annotate: settings.annotate, toolbarPlace: toolbarPlace)
+        scene.text = settings.text
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         connectToolbar()
         let me = listenerData(self)
@@ -104,7 +104,7 @@ final class Overlay {
         zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
         updateInputRegion()
         wl_surface_commit(surface)  // the initial commit, without a buffer
-        use(renderer)
+        use(settings.renderer)
     }
 
     // MARK: Events
@@ -140,12 +140,6 @@ final class Overlay {
     private func preferredScale(_ scale: Double) {
         preferredFractional = scale
         scaleMayHaveChanged()
-    }
-
-    /// A new style (live reload): active markers stay; everything is redrawn with it.
-    func apply(style: VisualizerStyle, doubleTapInterval: Double) {
-        scene.apply(style: style, doubleTapInterval: doubleTapInterval)
-        setNeedsDraw()
     }
 
     /// Paused: nothing is drawn and nothing taken (privacy while typing a password); the
