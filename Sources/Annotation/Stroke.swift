@@ -1,4 +1,4 @@
-import Foundation  // cos, sin, atan2
+import Glibc  // cos, sin, atan2
 import TouchCore
 import Visualizer
 

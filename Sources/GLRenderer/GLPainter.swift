@@ -1,5 +1,5 @@
 import CEGL
-import Foundation  // cos, sin
+import Glibc  // cos, sin
 import Renderer
 import TouchCore
 import Visualizer

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CShaders
 
 /// The GLES renderer's shader sources: the files in `shaders/`, embedded in the binary when it
@@ -20,7 +21,7 @@ public enum ShaderSource {
             guard let text = tl_shader_text(name) else { throw Missing(path: name) }
             return String(cString: text)
         }
-        let path = (directory as NSString).appendingPathComponent(name)
+        let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw Missing(path: path) }
         return text
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A compositor a `HeadlessSession` can run, and how it runs headless on a machine with no GPU
 /// and no display: the facts found by trying each on Debian 12, kept in one place.

@@ -1,4 +1,6 @@
-import Foundation
+import ChildProcesses
+import FoundationEssentials
+import Glibc
 import SafeFiles
 
 /// A private headless compositor session, with nothing on any screen: `touchlight demo` shows
@@ -42,8 +44,8 @@ public final class HeadlessSession {
     /// The session's private directory: its sockets, and a place for the caller's files.
     public let runtimeDirectory: String
     /// The host sway, and the nested compositor when there is one.
-    private var compositors: [Process] = []
-    private var clients: [Process] = []
+    private var compositors: [SessionProcess] = []
+    private var clients: [SessionProcess] = []
     private let userWhenRoot: String
 
     /// Starts `compositor` with one `width`×`height` output at `scale` (sway's is named
@@ -58,7 +60,8 @@ public final class HeadlessSession {
         self.userWhenRoot = userWhenRoot
         runtimeDirectory = try SafeFiles.makePrivateDirectory(prefix: "touchlight-session-", environment: environment)
         do {
-            let log = compositorLog.flatMap { FileHandle(forWritingAtPath: $0) }
+            let log = compositorLog.map { open($0, O_WRONLY | O_APPEND | O_CLOEXEC) }.flatMap { $0 >= 0 ? $0 : nil }
+            defer { if let log { close(log) } }
             if compositor.isNested || compositor.executable == Compositor.sway.executable {
                 let host = runtimeDirectory + "/sway.conf"
                 let hostScale = compositor.isNested ? 1 : scale
@@ -77,7 +80,7 @@ public final class HeadlessSession {
     }
 
     /// Starts one compositor as the unprivileged user and waits for its socket.
-    private func launch(_ compositor: Compositor, width: Int, height: Int, scale: Int, launcher: Launcher?, log: FileHandle?) throws {
+    private func launch(_ compositor: Compositor, width: Int, height: Int, scale: Int, launcher: Launcher?, log: Int32?) throws {
         let executable = try compositor.preparedExecutable(in: runtimeDirectory)
         if getuid() == 0 {
             guard let user = getpwnam(userWhenRoot) else { throw HeadlessSessionError("user \(userWhenRoot) does not exist; \(compositor) must not run as root") }
@@ -95,13 +98,9 @@ public final class HeadlessSession {
         guard let program = arguments[0].hasPrefix("/") ? arguments[0] : Self.which(arguments[0]) else {
             throw HeadlessSessionError("\(arguments[0]) is not installed")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = baseEnvironment.merging(compositor.environment) { $1 }.merging(launcher?.environment ?? [:]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log ?? FileHandle.nullDevice
-        try process.run()
+        let environment = baseEnvironment.merging(compositor.environment) { $1 }.merging(launcher?.environment ?? [:]) { $1 }
+        let process = SessionProcess(try ChildProcess.start(program, Array(arguments.dropFirst()), environment: environment, error: log,
+                                                            ownProcessGroup: true))
         compositors.append(process)
         let socket = runtimeDirectory + "/" + compositor.socket
         let deadline = Date().addingTimeInterval(Self.startTimeout)
@@ -144,18 +143,15 @@ public final class HeadlessSession {
     }
 
     /// Starts a client in the session (a tool name is looked up in the usual directories). Its
-    /// output is discarded unless handles are given. `stop()` ends it.
+    /// output goes to the given descriptors (the caller keeps and closes them), else nowhere.
+    /// `stop()` ends it.
     @discardableResult
-    public func start(_ arguments: [String], standardOutput: Any? = nil, standardError: Any? = nil,
-                      extraEnvironment: [String: String] = [:]) throws -> Process {
-        let client = Process()
+    public func start(_ arguments: [String], outputDescriptor: Int32? = nil, errorDescriptor: Int32? = nil,
+                      extraEnvironment: [String: String] = [:]) throws -> SessionProcess {
         let name = arguments[0]
-        client.executableURL = URL(fileURLWithPath: name.hasPrefix("/") ? name : (Self.which(name) ?? name))
-        client.arguments = Array(arguments.dropFirst())
-        client.environment = environment.merging(extraEnvironment) { $1 }
-        client.standardOutput = standardOutput ?? FileHandle.nullDevice
-        client.standardError = standardError ?? FileHandle.nullDevice
-        try client.run()
+        let program = name.hasPrefix("/") ? name : (Self.which(name) ?? name)
+        let client = SessionProcess(try ChildProcess.start(program, Array(arguments.dropFirst()), environment: environment.merging(extraEnvironment) { $1 },
+                                                           output: outputDescriptor, error: errorDescriptor, ownProcessGroup: true))
         clients.append(client)
         return client
     }
@@ -165,8 +161,8 @@ public final class HeadlessSession {
 
     /// Ends the compositors alone (the nested one first), leaving their clients to find out.
     public func stopCompositor() {
-        // Foundation starts each in a process group of its own: signalling the group ends what
-        // it started too (cage's application, which would otherwise outlive it).
+        // Each leads a process group of its own: signalling the group ends what it started too
+        // (cage's application, which would otherwise outlive it).
         for process in compositors.reversed() where process.processIdentifier > 0 {
             kill(-process.processIdentifier, SIGCONT)
             kill(-process.processIdentifier, SIGTERM)
@@ -195,16 +191,14 @@ public final class HeadlessSession {
     }
 
     /// Waits for a process to end, at most `timeout` seconds; then kills it. Returns whether it
-    /// ended by itself. (It polls: Foundation's `waitUntilExit` can hang off the main thread.)
+    /// ended by itself.
     @discardableResult
-    public static func waitForExit(_ process: Process, timeout: Double = 10) -> Bool {
+    public static func waitForExit(_ process: some RunningProgram, timeout: Double = 10) -> Bool {
         guard process.processIdentifier != 0 else { return true }  // never started
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         guard process.isRunning else { return true }
         kill(process.processIdentifier, SIGKILL)
-        // Foundation notices the end only once every inheritor of the process's descriptors has
-        // gone too, so this wait is bounded as well.
         let killed = Date().addingTimeInterval(5)
         while process.isRunning, Date() < killed { usleep(20_000) }
         return false

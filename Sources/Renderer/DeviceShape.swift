@@ -1,4 +1,4 @@
-import Foundation  // atan2, cos, sin
+import Glibc  // atan2, cos, sin
 import TouchCore
 import Visualizer
 

@@ -16,7 +16,7 @@ struct KeyLocator {
             let lineNumber = index + 1
             if let delimiter = openString {
                 // Inside a multi-line string: nothing here is a key, until it closes.
-                if line.range(of: delimiter) != nil { openString = nil }
+                if line.firstRange(of: delimiter) != nil { openString = nil }
                 continue
             }
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
@@ -35,7 +35,7 @@ struct KeyLocator {
                 }
                 for delimiter in ["\"\"\"", "'''"] where value.hasPrefix(delimiter) {
                     // A multi-line string opens here unless it also closes on this line.
-                    if value.dropFirst(3).range(of: delimiter) == nil { openString = Substring(delimiter) }
+                    if value.dropFirst(3).firstRange(of: delimiter) == nil { openString = Substring(delimiter) }
                 }
             }
         }

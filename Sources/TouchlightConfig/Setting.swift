@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TouchCore
 import TouchscreenInput
 import Visualizer
@@ -57,7 +58,7 @@ extension Setting {
                         return true
                     }
                     guard case .text(let text) = value, text.hasSuffix("%"),
-                          let p = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), percent.contains(p) else { return false }
+                          let p = Double(text.dropLast().trimmingWhitespace), percent.contains(p) else { return false }
                     config[keyPath: share] = p / 100
                     return true
                 }, current: { config in config[keyPath: share].map { .text(format($0 * 100) + "%") } ?? .number(config[keyPath: key]) })

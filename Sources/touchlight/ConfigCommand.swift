@@ -1,7 +1,8 @@
 import ArgumentParser
 import OverlayClient
 import TouchlightConfig
-import Foundation
+import FoundationEssentials
+import Glibc
 import SafeFiles
 
 /// `touchlight config …`: check, print or locate the configuration file.
@@ -30,7 +31,7 @@ struct ConfigCommand: ParsableCommand {
                 _ = try ConfigurationProbe.read(file)
                 print("\(file): valid")
             } catch {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                printToStandardError(error.description)
                 throw ExitCode(1)
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import OverlayClient
 
 /// `touchlight ctl COMMAND`: controls the overlay running on this display, over its private
@@ -36,8 +37,8 @@ struct Ctl: ParsableCommand {
             throw ExitCode(1)
         }
         print(reply)
-        let parsed = try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
-        if parsed?["ok"] as? Bool != true { throw ExitCode(1) }
+        struct Outcome: Decodable { let ok: Bool }
+        if (try? JSONDecoder().decode(Outcome.self, from: Data(reply.utf8)))?.ok != true { throw ExitCode(1) }
     }
 
     /// The words, with `save`'s directory made absolute against this process's working

@@ -1,6 +1,7 @@
 import Annotation
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import OverlayClient
 import TouchCore
 import TouchlightConfig
@@ -197,7 +198,7 @@ struct OverlayOptions: ParsableArguments {
 /// SIGTERM are handled from before the configuration is read, so a signal while starting ends
 /// it with 0, as at any other time.
 func launch(_ makeOptions: () throws -> Options) throws {
-    try MainActor.assumeIsolated { try App.handleExitSignals() }
+    _ = try MainActor.assumeIsolated { try App.handleExitSignals() }
     let options = try makeOptions()
     let status = MainActor.assumeIsolated { () -> Int32 in
         do {

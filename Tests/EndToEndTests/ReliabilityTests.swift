@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessSession
 import Testing
 import TouchCore
 
@@ -14,7 +15,7 @@ extension EndToEnd {
         }
 
         /// Sends SIGTERM and returns how long the process took to end (seconds).
-        static func terminate(_ process: Process) -> Double {
+        static func terminate(_ process: some RunningProgram) -> Double {
             let start = Date()
             kill(process.processIdentifier, SIGTERM)
             waitForExit(process, timeout: 10)

@@ -1,4 +1,5 @@
 import Foundation
+import ChildProcesses
 import Testing
 @testable import OverlayClient
 
@@ -8,9 +9,19 @@ import Testing
 /// number had been reused by whatever opened next, libdispatch's own descriptors among them.
 /// Children are now run with posix_spawn, and every descriptor has one owner that closes it
 /// once: here, a hundred children leave the process's descriptors exactly as they were.
-@Suite struct ChildProcessTests {
+/// Serialized: the other test's children would show in the list of descriptors.
+@Suite(.serialized) struct ChildProcessTests {
+    /// This process's open descriptors, without the one that reads the list.
     private func openDescriptors() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").sorted()
+        guard let directory = opendir("/proc/self/fd") else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        defer { closedir(directory) }
+        let own = String(dirfd(directory))
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != "..", name != own { names.append(name) }
+        }
+        return names.sorted()
     }
 
     @Test func childrenLeaveNoDescriptorBehindAndCloseNoneTwice() throws {

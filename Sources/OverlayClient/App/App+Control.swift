@@ -1,5 +1,6 @@
 import Annotation
-import Foundation
+import FoundationEssentials
+import Glibc
 import Renderer
 import SafeFiles
 import TouchCore
@@ -109,8 +110,8 @@ extension App {
         let home = environment["HOME"] ?? "."
         let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
         let target = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var status = stat()
+        guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             return .failure("\(target) is not a directory")
         }
         let stamp = Self.timestamp()
@@ -135,9 +136,10 @@ extension App {
     }
 
     private static func timestamp() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: Date())
+        var now = time(nil), local = tm()
+        localtime_r(&now, &local)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,7 +1,7 @@
 import Renderer
 import CWaylandClient
 import CLinux
-import Foundation
+import FoundationEssentials
 import TouchlightConfig
 import Glibc
 import Logging

@@ -1,3 +1,4 @@
+import ChildProcesses
 import CLinux
 import Glibc
 import TouchlightConfig

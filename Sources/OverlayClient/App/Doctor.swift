@@ -2,7 +2,7 @@ import TouchCore
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
-import Foundation
+import FoundationEssentials
 import Renderer
 import TouchlightConfig
 import TouchscreenInput

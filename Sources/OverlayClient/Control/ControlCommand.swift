@@ -1,5 +1,6 @@
 import Annotation
-import Foundation
+import FoundationEssentials
+import Glibc
 import TouchCore
 import Visualizer
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One reply line of the control socket: `{"ok":true,…}` or `{"ok":false,"error":"…"}`.
 struct ControlReply: Encodable {

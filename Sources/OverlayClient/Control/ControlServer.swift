@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
+import TouchlightConfig
 import TouchCore
 
 /// The running instance's end of `touchlight ctl`: it holds the display's lock (so a second
@@ -76,7 +78,7 @@ final class ControlServer {
             var buffer = [UInt8](repeating: 0, count: 32)
             let count = pread(fd, &buffer, buffer.count, 0)
             Glibc.close(fd)
-            let pid = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "unknown"
+            let pid = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace : "unknown"
             throw ControlError("touchlight is already running on this display (pid \(pid)); control it with `touchlight ctl`, or stop it first")
         }
         let pid = Array("\(getpid())\n".utf8)

@@ -1,5 +1,7 @@
-import Foundation
+import ChildProcesses
+import FoundationEssentials
 import Glibc
+import TouchlightConfig
 import SafeFiles
 import TouchCore
 
@@ -35,7 +37,7 @@ enum FFmpeg {
         let (status, output) = run(ffprobe, ["-v", "error", "-select_streams", "v:0",
                                              "-show_entries", "stream=width,height,avg_frame_rate,r_frame_rate:stream_tags=creation_time:format=duration:format_tags=creation_time",
                                              "-of", "default=noprint_wrappers=1", video])
-        guard status == 0 else { throw .unreadableVideo(path: video, reason: output.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard status == 0 else { throw .unreadableVideo(path: video, reason: output.trimmingWhitespace) }
         return try parseProbe(output, path: video)
     }
 

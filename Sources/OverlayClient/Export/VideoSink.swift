@@ -1,4 +1,5 @@
-import Foundation
+import ChildProcesses
+import FoundationEssentials
 import Glibc
 import SafeFiles
 

@@ -1,5 +1,6 @@
 import CEGL
-import Foundation
+import FoundationEssentials
+import Glibc
 import GLRenderer
 
 /// One connection's GL, made when the first overlay asks for it: the EGL display on the

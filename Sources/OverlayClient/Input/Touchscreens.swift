@@ -25,7 +25,7 @@ enum Touchscreens {
             guard let syspath = udev_list_entry_get_name(current),
                   let device = udev_device_new_from_syspath(udev, syspath) else { continue }
             defer { udev_device_unref(device) }
-            guard let node = udev_device_get_devnode(device).map({ String(cString: $0) }), node.contains("/event") else { continue }
+            guard let node = udev_device_get_devnode(device).map({ String(cString: $0) }), node.firstRange(of: "/event") != nil else { continue }
             let parent = udev_device_get_parent(device)
             let name = parent.flatMap { udev_device_get_sysattr_value($0, "name") }.map { String(cString: $0) } ?? node
             devices.append(Device(node: node, name: name, readable: access(node, R_OK) == 0))

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TouchlightConfig
 import TouchCore
 
 /// The size a touchscreen maps to when no compositor says (`record --no-overlay`): the
@@ -21,9 +23,9 @@ enum NativeSize {
     /// The first connected built-in connector's first (preferred) mode.
     static func builtInPanelMode(sysfs: String) -> (String, Size)? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: sysfs) else { return nil }
-        for entry in entries.sorted() where ["eDP", "LVDS", "DSI"].contains(where: { entry.contains("-\($0)-") }) {
+        for entry in entries.sorted() where ["eDP", "LVDS", "DSI"].contains(where: { entry.firstRange(of: "-\($0)-") != nil }) {
             let status = (try? String(contentsOfFile: "\(sysfs)/\(entry)/status", encoding: .utf8)) ?? ""
-            guard status.trimmingCharacters(in: .whitespacesAndNewlines) == "connected",
+            guard status.trimmingWhitespace == "connected",
                   let modes = try? String(contentsOfFile: "\(sysfs)/\(entry)/modes", encoding: .utf8),
                   let first = modes.split(separator: "\n").first else { continue }
             let parts = first.split(separator: "x").map { $0.prefix { $0.isNumber } }.compactMap { Double($0) }

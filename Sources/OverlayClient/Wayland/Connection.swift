@@ -1,6 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
-import Foundation
+import FoundationEssentials
 import GLRenderer
 import Glibc
 

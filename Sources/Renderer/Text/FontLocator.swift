@@ -49,7 +49,7 @@ public enum FontLocator {
         FcPatternGetInteger(matched, FC_INDEX, 0, &index)
         let matchedFamily = string(matched, FC_FAMILY) ?? ""
         let generic = genericFamilies.contains(requested.lowercased())
-        guard generic || families(of: matched).contains(where: { $0.caseInsensitiveCompare(requested) == .orderedSame }) else {
+        guard generic || families(of: matched).contains(where: { $0.lowercased() == requested.lowercased() }) else {
             return .failure(.noSuchFont(requested, available: installedFamilies()))
         }
         return .success(FontMatch(path: path, index: Int(index), family: matchedFamily))

@@ -1,4 +1,4 @@
-import Foundation  // cos, sin, atan2
+import Glibc  // cos, sin, atan2
 
 /// A 2-D affine transform (UIKit's `CGAffineTransform`), as the matrix
 ///

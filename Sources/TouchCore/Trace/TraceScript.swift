@@ -1,4 +1,4 @@
-import Foundation  // cos, sin
+import Glibc  // cos, sin
 
 /// Writes touch traces from a few words instead of numbers: fingers go down together, follow a
 /// path each (`still`, `line`, `arc`) sampled at 120 Hz, and lift. The gesture fixtures and

@@ -1,4 +1,4 @@
-import Foundation  // cos, sin, atan2
+import Glibc  // cos, sin, atan2
 import TouchCore
 
 /// Gesture cues: what each recognized gesture looks like on screen.

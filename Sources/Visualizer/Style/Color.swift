@@ -1,4 +1,4 @@
-import Foundation  // pow
+import Glibc  // pow
 
 /// A straight (not premultiplied) RGBA colour with components in 0…1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {

@@ -61,7 +61,7 @@ final class Desktop {
 
     /// Starts a client in the session; its standard error goes to the returned pipe.
     @discardableResult
-    func start(_ executable: String, _ arguments: [String], stderr: Pipe? = nil, stdout: Pipe? = nil) throws -> Process {
+    func start(_ executable: String, _ arguments: [String], stderr: Pipe? = nil, stdout: Pipe? = nil) throws -> SessionProcess {
         try session.start([executable] + arguments, standardOutput: stdout, standardError: stderr)
     }
 
@@ -123,7 +123,7 @@ final class Desktop {
 
 /// Waits for a process to end (at most `timeout` seconds; then it is killed).
 @discardableResult
-func waitForExit(_ process: Process, timeout: Double = 10) -> Bool {
+func waitForExit(_ process: some RunningProgram, timeout: Double = 10) -> Bool {
     HeadlessSession.waitForExit(process, timeout: timeout)
 }
 

@@ -1,4 +1,4 @@
-import Foundation  // atan2
+import Glibc  // atan2
 
 /// What pinch and rotation share: they follow the first two fingers, begin once a measure of
 /// the pair changed past a threshold, and end when one of the two lifts.

@@ -1,21 +1,23 @@
 import Glibc
 
-/// A program touchlight runs (ffmpeg, ffprobe, its own configuration probe), started with
-/// posix_spawn and waited for with waitpid. Each descriptor it is given is owned by the caller
+/// A program touchlight runs (ffmpeg, ffprobe, its own configuration probe, the demo's
+/// compositor and clients), started with posix_spawn and waited for with waitpid. Each descriptor it is given is owned by the caller
 /// and closed by the caller alone, once; nothing watches them behind its back. (Foundation's
 /// `Process` on Linux watches the child and its pipes from libdispatch's threads, and a
 /// descriptor closed by hand that it still held was a double close: `render --over` once died
 /// of SIGILL in libdispatch's manager thread just after its work was done.)
-struct ChildProcess {
-    let pid: pid_t
+public struct ChildProcess: Sendable {
+    public let pid: pid_t
+
+    public init(pid: pid_t) { self.pid = pid }
 
     /// How a child ended.
-    enum Ending: Equatable {
+    public enum Ending: Equatable, Sendable {
         case exited(Int32)
         case signaled(Int32)
 
         /// The exit status, or 128 + the signal, as a shell reports it.
-        var status: Int32 {
+        public var status: Int32 {
             switch self {
             case .exited(let status): status
             case .signaled(let signal): 128 + signal
@@ -25,9 +27,12 @@ struct ChildProcess {
 
     /// Starts `program` (a path) with `arguments`; standard input, output and error are the
     /// given descriptors, or /dev/null when nil. The child gets no other descriptor of ours
-    /// (they are all close-on-exec).
-    static func start(_ program: String, _ arguments: [String], input: Int32? = nil, output: Int32? = nil,
-                      error: Int32? = nil) throws(ChildProcessError) -> ChildProcess {
+    /// (they are all close-on-exec), and `environment` (nil: this process's). With
+    /// `ownProcessGroup` it leads a process group of its own, so a signal to the group reaches
+    /// what it starts too.
+    public static func start(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
+                             input: Int32? = nil, output: Int32? = nil, error: Int32? = nil,
+                             ownProcessGroup: Bool = false) throws(ChildProcessError) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -48,17 +53,21 @@ struct ChildProcess {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (ownProcessGroup ? POSIX_SPAWN_SETPGROUP : 0)))
         var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var variables: [UnsafeMutablePointer<CChar>?] = (environment ?? [:]).sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in variables { free(pointer) } }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, program, &actions, &attributes, &argv, environ)
+        let started = environment == nil ? posix_spawn(&pid, program, &actions, &attributes, &argv, environ)
+                                         : posix_spawn(&pid, program, &actions, &attributes, &argv, &variables)
         guard started == 0 else { throw ChildProcessError(program: program, reason: String(cString: strerror(started))) }
         return ChildProcess(pid: pid)
     }
 
     /// Waits for the child to end.
-    func wait() -> Ending {
+    public func wait() -> Ending {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return .exited(127) }
@@ -67,11 +76,11 @@ struct ChildProcess {
     }
 
     /// Waits at most `timeout` seconds; then kills it and says nil.
-    func wait(timeout: Double) -> Ending? {
+    public func wait(timeout: Double) -> Ending? {
         var status: Int32 = 0
-        let deadline = TimerfdScheduler.monotonicNow() + timeout
+        let deadline = Self.monotonicNow() + timeout
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if TimerfdScheduler.monotonicNow() > deadline {
+            if Self.monotonicNow() > deadline {
                 kill(pid, SIGKILL)
                 _ = wait()
                 return nil
@@ -82,17 +91,18 @@ struct ChildProcess {
     }
 
     /// Asks the child to end (SIGTERM) and waits for it.
-    func terminate() -> Ending {
+    public func terminate() -> Ending {
         kill(pid, SIGTERM)
         return wait()
     }
 
-    private static func ending(_ status: Int32) -> Ending {
+    /// How a child ended, from waitpid's status.
+    public static func ending(_ status: Int32) -> Ending {
         status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
     }
 
     /// A pipe whose two ends are close-on-exec (a child gets one end only through `start`).
-    static func pipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
+    public static func pipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]
         guard Glibc.pipe(&fds) == 0 else { throw ChildProcessError(program: "pipe", reason: String(cString: strerror(errno))) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -100,7 +110,7 @@ struct ChildProcess {
     }
 
     /// Runs `program` to its end: how it ended, and its standard output and error together.
-    static func run(_ program: String, _ arguments: [String]) -> (ending: Ending, output: String) {
+    public static func run(_ program: String, _ arguments: [String]) -> (ending: Ending, output: String) {
         let ends: (read: Int32, write: Int32)
         do { ends = try pipe() } catch { return (.exited(127), error.description) }
         let child: ChildProcess
@@ -124,8 +134,18 @@ struct ChildProcess {
 }
 
 /// A program could not be started.
-struct ChildProcessError: Error, CustomStringConvertible {
-    let program: String
-    let reason: String
-    var description: String { "cannot start \(program): \(reason)" }
+public struct ChildProcessError: Error, CustomStringConvertible {
+    public let program: String
+    public let reason: String
+    public var description: String { "cannot start \(program): \(reason)" }
+
+    public init(program: String, reason: String) { (self.program, self.reason) = (program, reason) }
+}
+
+extension ChildProcess {
+    static func monotonicNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
 }
