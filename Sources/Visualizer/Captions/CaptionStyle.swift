@@ -19,23 +19,36 @@ public struct CaptionStyle: Equatable, Sendable {
 
     public init() {}
 
-    /// The measures each gesture's caption may show.
-    public static let measures: [GestureKind: Set<CaptionFormat.Value>] = [
-        .tap: [.fingers, .taps], .doubleTap: [.fingers, .taps], .longPress: [.seconds, .fingers],
-        .pan: [.distance, .fingers], .pinch: [.scale], .rotation: [.degrees],
-        .swipe: [.fingers, .arrow, .direction], .edgeSwipe: [.edge, .distance],
-    ]
+    /// The measures `kind`'s caption may show (a switch, so a new gesture cannot be forgotten).
+    public static func measures(of kind: GestureKind) -> Set<CaptionFormat.Value> {
+        switch kind {
+        case .tap, .doubleTap: [.fingers, .taps]
+        case .longPress: [.seconds, .fingers]
+        case .pan: [.distance, .fingers]
+        case .pinch: [.scale]
+        case .rotation: [.degrees]
+        case .swipe: [.fingers, .arrow, .direction]
+        case .edgeSwipe: [.edge, .distance]
+        }
+    }
 
-    /// The captions shown when the configuration says nothing.
-    public static let defaultSources: [GestureKind: String] = [
-        .tap: "tap", .doubleTap: "×{taps}", .longPress: "hold {seconds} s",
-        .pan: "pan {distance} px", .pinch: "pinch ×{scale}", .rotation: "rotate {degrees}°",
-        .swipe: "{fingers}-finger swipe {arrow}", .edgeSwipe: "edge swipe from {edge}",
-    ]
+    /// `kind`'s caption when the configuration says nothing.
+    public static func defaultSource(of kind: GestureKind) -> String {
+        switch kind {
+        case .tap: "tap"
+        case .doubleTap: "×{taps}"
+        case .longPress: "hold {seconds} s"
+        case .pan: "pan {distance} px"
+        case .pinch: "pinch ×{scale}"
+        case .rotation: "rotate {degrees}°"
+        case .swipe: "{fingers}-finger swipe {arrow}"
+        case .edgeSwipe: "edge swipe from {edge}"
+        }
+    }
 
     /// The default captions, parsed (the tests check that none is lost to a mistake).
-    static let defaultFormats = Dictionary(uniqueKeysWithValues: defaultSources.compactMap { kind, source in
-        (try? format(source, for: kind)).map { (kind, $0) }
+    static let defaultFormats = Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+        (try? format(defaultSource(of: kind), for: kind)).map { (kind, $0) }
     })
 
     /// `kind`'s default caption.
@@ -43,6 +56,6 @@ public struct CaptionStyle: Equatable, Sendable {
 
     /// The format for `kind` from `source`, checked against the measures that gesture has.
     public static func format(_ source: String, for kind: GestureKind) throws(CaptionFormatError) -> CaptionFormat {
-        try CaptionFormat(source, allowed: measures[kind] ?? [])
+        try CaptionFormat(source, allowed: measures(of: kind))
     }
 }

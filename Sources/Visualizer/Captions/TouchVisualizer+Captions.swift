@@ -88,8 +88,8 @@ extension TouchVisualizer {
         switch cue.kind {
         case .pinch: Point(x: (cue.a.x + cue.b.x) / 2, y: (cue.a.y + cue.b.y) / 2)
         case .swipe, .edgeSwipe: cue.b
-        case .pan where cue.trailCount > 0: trailStorage[slot * trailCapacity + cue.trailCount - 1]
-        default: cue.a
+        case .pan: cue.trailCount > 0 ? trailStorage[slot * trailCapacity + cue.trailCount - 1] : cue.a
+        case .tap, .doubleTap, .longPress, .rotation: cue.a
         }
     }
 
