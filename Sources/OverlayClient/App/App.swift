@@ -130,7 +130,11 @@ public final class App {
         libinputReplay?.start(after: Self.replayStartDelay)
         if usesLibinput && exitStatus == nil { startLibinput() }
         while loop.isRunning && exitStatus == nil {
-            loop.runOnce { if !pump.prepareToSleep() { lost() } }
+            loop.runOnce {
+                // Handlers only mark overlays; each marked one is drawn here, once.
+                for overlay in overlays.values { overlay.drawIfNeeded() }
+                if !pump.prepareToSleep() { lost() }
+            }
         }
         shutDown()
         return exitStatus ?? 0

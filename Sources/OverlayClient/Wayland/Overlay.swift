@@ -252,14 +252,17 @@ final class Overlay {
 
     // MARK: Drawing
 
-    /// Input arrived: draw now, or on the pending frame callback.
+    /// Input arrived: the handler only marks the overlay, as swaybg's and slurp's do; the loop
+    /// draws it once before it sleeps (`drawIfNeeded`), or the pending frame callback does.
     func setNeedsDraw() {
-        if frameCallback != nil {
-            needsDraw = true
-            events.overlayDeferredInput()
-        } else {
-            draw()
-        }
+        needsDraw = true
+        if frameCallback != nil { events.overlayDeferredInput() }
+    }
+
+    /// The loop's act before it sleeps: draws what the handlers marked, unless a frame callback
+    /// is pending (the frame's end draws it then).
+    func drawIfNeeded() {
+        if needsDraw, frameCallback == nil { draw() }
     }
 
     private func frameDone() {
