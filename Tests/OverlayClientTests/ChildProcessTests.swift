@@ -8,8 +8,10 @@ import Testing
 /// it kept) still owned it, so the descriptor was closed twice, the second time after its
 /// number had been reused by whatever opened next, libdispatch's own descriptors among them.
 /// Children are now run with posix_spawn, and every descriptor has one owner that closes it
-/// once: here, a hundred children leave the process's descriptors exactly as they were.
-/// Serialized: the other test's children would show in the list of descriptors.
+/// once: here, 120 children leave the process's descriptors as they were. Other suites run
+/// beside this one and open and close descriptors of their own, so a few may come and go
+/// meanwhile; a descriptor leaked or closed twice by each child would be a hundred.
+/// Serialized: this suite's other test starts children too.
 @Suite(.serialized) struct ChildProcessTests {
     /// This process's open descriptors, without the one that reads the list.
     private func openDescriptors() throws -> [String] {
@@ -45,7 +47,9 @@ import Testing
             close(frames.write)
             #expect(child.wait() == .exited(0) && written == bytes.count)
         }
-        #expect(try openDescriptors() == before)
+        let after = try openDescriptors()
+        let opened = Set(after).subtracting(before), closed = Set(before).subtracting(after)
+        #expect(opened.count < 20 && closed.count < 20, "opened \(opened.sorted()), closed \(closed.sorted()) meanwhile")
     }
 
     @Test func endingsAreReportedAsAShellWould() throws {
