@@ -93,6 +93,10 @@ extension App: OverlayEvents, SeatEvents {
         stats.inputDeferred()
     }
 
+    func overlayShowedNothing() {
+        stats.inputShowedNothing()
+    }
+
     func overlayCommitted(_ overlay: Overlay) {
         stats.committed(at: scheduler.now, wakeups: loop.wakeups, restoredBuffers: overlay.idleMemory.restoredThisFrame)
     }

@@ -16,6 +16,8 @@ protocol OverlayEvents: AnyObject {
     func overlayDeferredInput()
     /// A frame was committed (statistics).
     func overlayCommitted(_ overlay: Overlay)
+    /// A frame was drawn and changed nothing, so nothing was committed (statistics).
+    func overlayShowedNothing()
     /// A toolbar button was tapped.
     func overlay(_ overlay: Overlay, asked action: ToolbarAction)
     /// The toolbar was dropped at a new place (to remember).

@@ -8,6 +8,9 @@ final class Statistics {
     private(set) var restoringLatencies: [Double] = []
     /// Inputs that waited for a pending frame callback (not counted in the latency).
     private(set) var deferred = 0
+    /// Inputs whose frame changed nothing on screen (a lift): no commit shows them, so none is
+    /// counted against them.
+    private(set) var showedNothing = 0
     private var lastCommit = (time: 0.0, wakeups: 0)
     private(set) var commits = 0
 
@@ -18,6 +21,12 @@ final class Statistics {
     /// The input will be drawn on the next frame callback, not at once.
     func inputDeferred() {
         if pendingInput != nil { deferred += 1 }
+        pendingInput = nil
+    }
+
+    /// The frame drawn after the input changed nothing on screen.
+    func inputShowedNothing() {
+        if pendingInput != nil { showedNothing += 1 }
         pendingInput = nil
     }
 
@@ -47,7 +56,7 @@ final class Statistics {
         let beforeExit = wakeupTimes.dropLast().filter { $0 >= now - 10 }.count
         let restoring = restoringLatencies.isEmpty ? ""
             : "; \(restoringLatencies.count) input frames brought idle buffers back: input-to-commit median \(Self.microseconds(restoringLatencies.sorted(), 0.5)) µs"
-        return "statistics: \(commits) commits; \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback); input-to-commit median \(Self.microseconds(sorted, 0.5)) µs, p90 \(Self.microseconds(sorted, 0.9)) µs; "
+        return "statistics: \(commits) commits; \(sorted.count) input frames committed at once (\(deferred) waited for a frame callback, \(showedNothing) changed nothing on screen); input-to-commit median \(Self.microseconds(sorted, 0.5)) µs, p90 \(Self.microseconds(sorted, 0.9)) µs; "
             + "\(beforeExit) wakeups in the 10 s before exit (last commit \(format1(now - lastCommit.time)) s before exit); \(animationStalls) animation stalls" + restoring
             + (sprites.map { "; sprites: \($0.surfaces) surfaces made, \($0.pictures) pictures rendered, \($0.leftOut) left out" } ?? "")
     }

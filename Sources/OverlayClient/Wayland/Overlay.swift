@@ -305,6 +305,7 @@ final class Overlay {
         switch outcome {
         case .failed, .busy: return
         case .unchanged where !spritesChanged && !force:
+            events.overlayShowedNothing()
             arrangeNextFrame(committed: false)
             return
         case .drawn, .unchanged: break
