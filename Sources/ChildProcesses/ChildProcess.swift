@@ -1,8 +1,9 @@
 import Glibc
 
 /// A program touchlight runs (ffmpeg, ffprobe, its own configuration probe, the demo's
-/// compositor and clients), started with posix_spawn and waited for with waitpid. Each descriptor it is given is owned by the caller
-/// and closed by the caller alone, once; nothing watches them behind its back. (Foundation's
+/// compositor and clients), started with posix_spawn and waited for with waitpid. Each
+/// descriptor it is given is owned by the caller and closed by the caller alone, once; nothing
+/// watches them behind its back. (Foundation's
 /// `Process` on Linux watches the child and its pipes from libdispatch's threads, and a
 /// descriptor closed by hand that it still held was a double close: `render --over` once died
 /// of SIGILL in libdispatch's manager thread just after its work was done.)
@@ -75,19 +76,31 @@ public struct ChildProcess: Sendable {
         return Self.ending(status)
     }
 
+    /// How the child ended, without waiting: nil while it runs. Once it has said how, it is
+    /// reaped and must not be asked again.
+    public func ending() -> Ending? {
+        var status: Int32 = 0
+        while true {
+            switch waitpid(pid, &status, WNOHANG) {
+            case 0: return nil
+            case pid: return Self.ending(status)
+            default: if errno != EINTR { return .exited(127) }   // not our child: gone
+            }
+        }
+    }
+
     /// Waits at most `timeout` seconds; then kills it and says nil.
     public func wait(timeout: Double) -> Ending? {
-        var status: Int32 = 0
-        let deadline = Self.monotonicNow() + timeout
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Self.monotonicNow() > deadline {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while true {
+            if let ending = ending() { return ending }
+            if ContinuousClock.now > deadline {
                 kill(pid, SIGKILL)
                 _ = wait()
                 return nil
             }
             usleep(2_000)
         }
-        return Self.ending(status)
     }
 
     /// Asks the child to end (SIGTERM) and waits for it.
@@ -97,7 +110,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// How a child ended, from waitpid's status.
-    public static func ending(_ status: Int32) -> Ending {
+    private static func ending(_ status: Int32) -> Ending {
         status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
     }
 
@@ -140,12 +153,4 @@ public struct ChildProcessError: Error, CustomStringConvertible {
     public var description: String { "cannot start \(program): \(reason)" }
 
     public init(program: String, reason: String) { (self.program, self.reason) = (program, reason) }
-}
-
-extension ChildProcess {
-    static func monotonicNow() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 }

@@ -14,23 +14,26 @@ public protocol RunningProgram: AnyObject {
 /// another thread, and it is reaped when asked about.
 public final class SessionProcess: RunningProgram {
     public let processIdentifier: Int32
+    private let child: ChildProcess
     private var ending: ChildProcess.Ending?
 
-    init(_ child: ChildProcess) { processIdentifier = child.pid }
+    init(_ child: ChildProcess) {
+        self.child = child
+        processIdentifier = child.pid
+    }
 
     /// Whether it still runs (it is reaped once it has ended).
     public var isRunning: Bool {
-        reap(blocking: false)
+        if ending == nil { ending = child.ending() }
         return ending == nil
     }
 
     /// The exit status, or the signal that ended it; 0 while it runs.
     public var terminationStatus: Int32 {
-        reap(blocking: false)
+        guard !isRunning, let ending else { return 0 }
         switch ending {
         case .exited(let status): return status
         case .signaled(let signal): return signal
-        case nil: return 0
         }
     }
 
@@ -40,17 +43,7 @@ public final class SessionProcess: RunningProgram {
     }
 
     /// Waits for it to end.
-    public func waitUntilExit() { reap(blocking: true) }
-
-    private func reap(blocking: Bool) {
-        guard ending == nil else { return }
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(processIdentifier, &status, blocking ? 0 : WNOHANG)
-            if result == processIdentifier { ending = ChildProcess.ending(status); return }
-            if result < 0 && errno == EINTR { continue }
-            if result < 0 { ending = .exited(127) }   // not our child any more: gone
-            return
-        }
+    public func waitUntilExit() {
+        if ending == nil { ending = child.wait() }
     }
 }
