@@ -6,4 +6,9 @@ public struct FontCheck: Sendable {
     public let problem: @Sendable (_ family: String) -> String?
 
     public init(problem: @escaping @Sendable (_ family: String) -> String?) { self.problem = problem }
+
+    /// Every family is taken as installed: for a parse whose only question is whether the TOML
+    /// library survives the file (`touchlight config probe`); the parse that follows asks
+    /// fontconfig.
+    public static let anyFamily = FontCheck { _ in nil }
 }

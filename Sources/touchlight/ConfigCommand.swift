@@ -52,7 +52,7 @@ struct ConfigCommand: ParsableCommand {
                 _ = ToolbarPlaces.load(bytes: bytes, path: "state")  // the toolbar's state file, read as the overlay reads it
                 return
             }
-            do { _ = try Configuration(bytes: bytes, file: "probe", fonts: .fontconfig) } catch { throw ExitCode(1) }
+            do { _ = try Configuration(bytes: bytes, file: "probe", fonts: .anyFamily) } catch { throw ExitCode(1) }
         }
     }
 

@@ -1,10 +1,9 @@
 import TouchlightConfig
 
 extension FontCheck {
-    /// Every family is installed: these tests are about the configuration code, not fontconfig
-    /// (`FontCheckTests`, in OverlayClientTests, asks the real one).
-    static let anyFamily = FontCheck { _ in nil }
-    /// Only `family` is installed.
+    /// Only `family` is installed. (The other tests here take every family as installed,
+    /// `.anyFamily`: they are about the configuration code, not fontconfig, which
+    /// `FontCheckTests`, in OverlayClientTests, asks.)
     static func only(_ family: String) -> FontCheck {
         FontCheck { $0 == family ? nil : "no installed font is called \"\($0)\"; fonts found: \(family)" }
     }
