@@ -37,8 +37,7 @@ extension Overlay {
     func apply(_ settings: OverlaySettings) {
         scene.text = settings.text
         scene.apply(style: settings.style, doubleTapInterval: settings.doubleTapInterval)
-        setNeedsDraw()
-        apply(annotate: settings.annotate)
+        apply(annotate: settings.annotate)   // marks the overlay to be drawn, for the style too
         maximumFrameRate = settings.maximumFrameRate
         idleMemory.delay = settings.idleReleaseDelay
         use(settings.renderer)
