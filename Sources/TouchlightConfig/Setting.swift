@@ -192,8 +192,8 @@ extension Setting {
 
     /// A gesture's caption: a format with that gesture's measures, or false for none.
     static func caption(_ kind: GestureKind) -> Setting {
-        let measures = CaptionStyle.measures(of: kind).map { "{\($0.rawValue)}" }.sorted().joined(separator: ", ")
-        let example = CaptionStyle.defaultSource(of: kind)
+        let measures = kind.captionMeasures.map { "{\($0.rawValue)}" }.sorted().joined(separator: ", ")
+        let example = kind.defaultCaption
         return Setting(section: "captions", name: kind.name,
                        help: "The \(kind.name) caption, with its measures \(measures) filled in; false: none.",
                        expected: "a caption such as \"\(example)\" (measures: \(measures)), or false",

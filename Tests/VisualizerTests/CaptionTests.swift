@@ -29,7 +29,7 @@ final class FixedWidthMeasurer: TextMeasuring {
     @Test func everyDefaultCaptionParsesWithItsGesturesMeasures() {
         #expect(CaptionStyle.defaultFormats.count == GestureKind.allCases.count)
         for kind in GestureKind.allCases {
-            #expect(CaptionStyle.defaultFormat(for: kind)?.source == CaptionStyle.defaultSource(of: kind))
+            #expect(CaptionStyle.defaultFormat(for: kind)?.source == kind.defaultCaption)
         }
     }
 

@@ -19,36 +19,9 @@ public struct CaptionStyle: Equatable, Sendable {
 
     public init() {}
 
-    /// The measures `kind`'s caption may show (a switch, so a new gesture cannot be forgotten).
-    public static func measures(of kind: GestureKind) -> Set<CaptionFormat.Value> {
-        switch kind {
-        case .tap, .doubleTap: [.fingers, .taps]
-        case .longPress: [.seconds, .fingers]
-        case .pan: [.distance, .fingers]
-        case .pinch: [.scale]
-        case .rotation: [.degrees]
-        case .swipe: [.fingers, .arrow, .direction]
-        case .edgeSwipe: [.edge, .distance]
-        }
-    }
-
-    /// `kind`'s caption when the configuration says nothing.
-    public static func defaultSource(of kind: GestureKind) -> String {
-        switch kind {
-        case .tap: "tap"
-        case .doubleTap: "×{taps}"
-        case .longPress: "hold {seconds} s"
-        case .pan: "pan {distance} px"
-        case .pinch: "pinch ×{scale}"
-        case .rotation: "rotate {degrees}°"
-        case .swipe: "{fingers}-finger swipe {arrow}"
-        case .edgeSwipe: "edge swipe from {edge}"
-        }
-    }
-
     /// The default captions, parsed (the tests check that none is lost to a mistake).
     static let defaultFormats = Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
-        (try? format(defaultSource(of: kind), for: kind)).map { (kind, $0) }
+        (try? format(kind.description.defaultCaption, for: kind)).map { (kind, $0) }
     })
 
     /// `kind`'s default caption.
@@ -56,6 +29,6 @@ public struct CaptionStyle: Equatable, Sendable {
 
     /// The format for `kind` from `source`, checked against the measures that gesture has.
     public static func format(_ source: String, for kind: GestureKind) throws(CaptionFormatError) -> CaptionFormat {
-        try CaptionFormat(source, allowed: measures(of: kind))
+        try CaptionFormat(source, allowed: kind.description.measures)
     }
 }

@@ -12,14 +12,6 @@ extension TouchVisualizer {
         writeCaption(slot)
     }
 
-    /// The long press's fingers lifted: its caption stops counting, holds, then fades.
-    public func endLongPress(time: Double) {
-        guard let slot = cues.live.last(where: { cues[$0].kind == .longPress && cues[$0].captionEnd == nil }) else { return }
-        cues[slot].captionEnd = time
-        cues[slot].measures.seconds = time - cues[slot].pressStart
-        writeCaption(slot)
-    }
-
     /// Rewrites a cue's caption from its measures; measures it only when the text changed.
     func writeCaption(_ slot: Int) {
         guard style.captions.isEnabled, let format = style.captions.formats[cues[slot].kind], let measurer = textMeasurer else {
@@ -83,14 +75,10 @@ extension TouchVisualizer {
         }
     }
 
-    /// Where a cue's caption goes near: the gesture's centroid, or where it ended.
+    /// Where a cue's caption goes near (its gesture says: the centroid, or where it ended).
     private func anchor(of cue: Cue, slot: Int) -> Point {
-        switch cue.kind {
-        case .pinch: Point(x: (cue.a.x + cue.b.x) / 2, y: (cue.a.y + cue.b.y) / 2)
-        case .swipe, .edgeSwipe: cue.b
-        case .pan: cue.trailCount > 0 ? trailStorage[slot * trailCapacity + cue.trailCount - 1] : cue.a
-        case .tap, .doubleTap, .longPress, .rotation: cue.a
-        }
+        let base = slot * trailCapacity
+        return cue.kind.description.captionAnchor(of: cue, trail: trailStorage[base..<(base + cue.trailCount)])
     }
 
     /// The straight lines the cues drew this frame (a pinch's line, a swipe's arrow, a pan's

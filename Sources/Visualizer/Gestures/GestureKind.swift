@@ -1,21 +1,17 @@
 /// The gestures Touchlight recognizes and shows: one vocabulary for the recognizers, the
-/// visualizer's cues and the configuration file.
+/// visualizer's cues and the configuration file. What each one is, is in its own file
+/// (`GestureDescription`, `description`).
 public enum GestureKind: String, CaseIterable, Sendable, Hashable {
     case tap, doubleTap, longPress, pan, pinch, rotation, swipe, edgeSwipe
 
-    /// The name the configuration file uses (`[gestures] show`).
-    public var name: String {
-        switch self {
-        case .tap: "tap"
-        case .doubleTap: "double-tap"
-        case .longPress: "long-press"
-        case .pan: "pan"
-        case .pinch: "pinch"
-        case .rotation: "rotation"
-        case .swipe: "swipe"
-        case .edgeSwipe: "edge-swipe"
-        }
-    }
+    /// The name the configuration file uses (`[gestures] show`, the `[captions]` keys).
+    public var name: String { description.name }
+
+    /// The measures its caption may show.
+    public var captionMeasures: Set<CaptionFormat.Value> { description.measures }
+
+    /// Its caption when the configuration says nothing.
+    public var defaultCaption: String { description.defaultCaption }
 
     /// The kind with this configuration name.
     public init?(name: String) {

@@ -20,11 +20,7 @@ public final class StandardGestureSet: GestureRecognizerDelegate {
     public let edgePan = ScreenEdgePanGestureRecognizer()
 
     public init() {
-        doubleTap.numberOfTapsRequired = 2
-        swipe.direction = [.left, .right, .up, .down]
-        twoFingerSwipe.direction = swipe.direction
-        twoFingerSwipe.numberOfTouchesRequired = 2
-        edgePan.edges = .all
+        for kind in GestureKind.allCases { kind.description.setUp(self) }
         tap.require(toFail: doubleTap)
         pan.require(toFail: swipe)
         pan.require(toFail: twoFingerSwipe)

@@ -11,7 +11,8 @@ public final class GestureLens {
     let window: Window
     let canvas: View
     let dispatcher: TouchDispatcher
-    private let visualizer: TouchVisualizer
+    /// Where the gestures' cues and captions go.
+    let visualizer: TouchVisualizer
 
     public init(size: Size, scheduler: Scheduler, visualizer: TouchVisualizer) {
         window = Window(frame: Rect(origin: .zero, size: size))
@@ -73,73 +74,12 @@ public final class GestureLens {
         if visualizer.pendingPress != press { visualizer.pendingPress = press }
     }
 
-    private var now: Double { max(dispatcher.event.timestamp, dispatcher.scheduler.now) }
+    /// The time of the event being recognized.
+    var now: Double { max(dispatcher.event.timestamp, dispatcher.scheduler.now) }
 
-    /// One typed handler per recognizer: each turns its gesture into a cue and its caption.
+    /// Each gesture turns what its recognizers report into its cue and caption (`observe`, in
+    /// its own file).
     private func observeGestures() {
-        let g = gestures
-        g.observe(g.tap) { [unowned self] r in
-            guard r.state == .ended else { return }
-            visualizer.showTap(at: r.location(in: nil), time: now)
-            visualizer.caption(.tap, measures { $0.fingers = r.numberOfTouchesRequired })
-        }
-        g.observe(g.doubleTap) { [unowned self] r in
-            guard r.state == .ended else { return }
-            visualizer.showDoubleTap(at: r.location(in: nil), time: now)
-            visualizer.caption(.doubleTap, measures { $0.taps = r.numberOfTapsRequired; $0.fingers = r.numberOfTouchesRequired })
-        }
-        g.observe(g.longPress) { [unowned self] r in
-            visualizer.pendingPress = nil  // began, failed or reset: no press is being timed
-            if r.state == .began {
-                visualizer.showLongPress(at: r.location(in: nil), time: now, pressStart: r.pressStartTime)
-                visualizer.caption(.longPress, measures { $0.fingers = r.numberOfTouchesRequired })
-            } else if Self.isFinished(r) {
-                visualizer.endLongPress(time: now)
-            }
-        }
-        g.observe(g.pan) { [unowned self] r in
-            if Self.isFinished(r) { visualizer.endCue(.pan, time: now); return }
-            visualizer.updatePan(at: r.location(in: nil), time: now)
-            let moved = r.translation(in: nil)
-            visualizer.caption(.pan, measures { $0.distance = (moved.x * moved.x + moved.y * moved.y).squareRoot(); $0.fingers = r.numberOfTouches })
-        }
-        g.observe(g.pinch) { [unowned self] r in
-            if Self.isFinished(r) || r.numberOfTouches < 2 { visualizer.endCue(.pinch, time: now); return }
-            visualizer.updatePinch(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), time: now)
-            visualizer.caption(.pinch, measures { $0.scale = r.scale })
-        }
-        g.observe(g.rotation) { [unowned self] r in
-            if Self.isFinished(r) || r.numberOfTouches < 2 { visualizer.endCue(.rotation, time: now); return }
-            visualizer.updateRotation(r.location(ofTouch: 0, in: nil), r.location(ofTouch: 1, in: nil), rotation: r.rotation, time: now)
-            visualizer.caption(.rotation, measures { $0.rotation = r.rotation })
-        }
-        for swipe in [g.swipe, g.twoFingerSwipe] {
-            g.observe(swipe) { [unowned self] r in
-                guard r.state == .ended, let start = r.startLocation else { return }
-                visualizer.showSwipe(from: start, to: r.location(in: nil), time: now)
-                visualizer.caption(.swipe, measures {
-                    $0.fingers = r.numberOfTouchesRequired
-                    $0.direction = r.recognizedDirection ?? .right
-                })
-            }
-        }
-        g.observe(g.edgePan) { [unowned self] r in
-            if Self.isFinished(r) { visualizer.endCue(.edgeSwipe, time: now); return }
-            let end = r.location(in: nil), moved = r.translation(in: nil)
-            visualizer.updateEdgeSwipe(from: Point(x: end.x - moved.x, y: end.y - moved.y), to: end, time: now)
-            visualizer.caption(.edgeSwipe, measures {
-                $0.edge = r.recognizedEdge ?? .left
-                $0.distance = (moved.x * moved.x + moved.y * moved.y).squareRoot()
-            })
-        }
+        for kind in GestureKind.allCases { kind.description.observe(gestures, for: self) }
     }
-
-    /// Caption measures, filled in by `fill`.
-    private func measures(_ fill: (inout CaptionMeasures) -> Void) -> CaptionMeasures {
-        var measures = CaptionMeasures()
-        fill(&measures)
-        return measures
-    }
-
-    private static func isFinished(_ r: GestureRecognizer) -> Bool { r.state == .ended || r.state == .cancelled }
 }
