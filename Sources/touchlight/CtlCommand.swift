@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import Annotation
 import OverlayClient
 
 /// `touchlight ctl COMMAND`: controls the overlay running on this display, over its private

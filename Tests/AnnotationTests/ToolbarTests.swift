@@ -26,7 +26,7 @@ import Visualizer
     /// The button's centre in window coordinates.
     func center(of button: View) -> Point { button.convert(Point(x: button.bounds.midX, y: button.bounds.midY), to: nil) }
 
-    func button(_ action: ToolbarAction) -> ToolbarButton { toolbar.buttons.first { $0.action == action }! }
+    func button(_ command: ControlCommand) -> ToolbarButton { toolbar.buttons.first { $0.command == command }! }
 
     /// One finger down at `start`, moved to `end` in `steps` at 120 Hz, lifted.
     func touch(from start: Point, to end: Point, steps: Int = 1, id: Int = 1) {
@@ -85,15 +85,15 @@ import Visualizer
         #expect(InputRegion.rects(of: window, size: window.bounds.size) == [window.bounds], "draw mode: the whole output")
     }
 
-    @Test func aTapAsksForTheButtonsActionAndDrawsNoInk() {
+    @Test func aTapGivesTheButtonsCommandAndDrawsNoInk() {
         ink.mode = .draw
-        var asked: [ToolbarAction] = []
-        toolbar.onAction = { asked.append($0) }
-        for action in [ToolbarAction.tool(.arrow), .color(palette[2]), .width(AnnotationDefaults.widths[2]), .undo, .toggleMode, .save] {
-            let c = center(of: button(action))
+        var asked: [ControlCommand] = []
+        toolbar.onCommand = { asked.append($0) }
+        for command in [ControlCommand.tool(.arrow), .color(palette[2]), .width(AnnotationDefaults.widths[2]), .undo, .mode(.toggle), .save(directory: nil)] {
+            let c = center(of: button(command))
             touch(from: c, to: Point(x: c.x + 2, y: c.y + 1))
         }
-        #expect(asked == [.tool(.arrow), .color(palette[2]), .width(AnnotationDefaults.widths[2]), .undo, .toggleMode, .save])
+        #expect(asked == [.tool(.arrow), .color(palette[2]), .width(AnnotationDefaults.widths[2]), .undo, .mode(.toggle), .save(directory: nil)])
         #expect(ink.document.strokes.isEmpty, "toolbar touches never reach the ink")
         // A finger that slides off a button is no tap.
         let c = center(of: button(.redo))
@@ -103,8 +103,8 @@ import Visualizer
 
     @Test func theChosenToolColourWidthAndModeAreMarked() {
         toolbar.state = ToolbarState(tool: .highlighter, color: palette[1], width: AnnotationDefaults.widths[1], mode: .draw)
-        let selected = toolbar.buttons.filter(\.isSelected).compactMap(\.action)
-        #expect(selected == [.tool(.highlighter), .color(palette[1]), .width(AnnotationDefaults.widths[1]), .toggleMode])
+        let selected = toolbar.buttons.filter(\.isSelected).compactMap(\.command)
+        #expect(selected == [.tool(.highlighter), .color(palette[1]), .width(AnnotationDefaults.widths[1]), .mode(.toggle)])
         var items: [DrawItem] = []
         toolbar.items(into: &items)
         let rings = items.filter { if case .ring(ToolbarLayout.buttonSize / 2 - 1, 2) = $0.shape { true } else { false } }

@@ -48,7 +48,7 @@ extension EndToEnd {
             let size = try #require(Self.overlaySize(in: first.stderr), "touchlight logs its overlay's size: \(first.stderr)")
             let bar = ToolbarView(outputSize: size, place: ToolbarPlace(), palette: AnnotationDefaults.palette.compactMap { Color(hex: $0) },
                                   widths: AnnotationDefaults.widths)
-            let button = try #require(bar.buttons.first { $0.action == .toggleMode })
+            let button = try #require(bar.buttons.first { $0.command == .mode(.toggle) })
             let x = Int(bar.frame.minX + button.center.x), y = Int(bar.frame.minY + button.center.y)
             let run = try MirDriver.run(touchlightArguments: ["annotate", "--verbose"], environment: ["DRIVER_TAP": "\(x),\(y)"])
             #expect(run.stderr.contains("touch 1 began at (\(x), \(y))"), "touchlight got the tap: \(run.stderr)")

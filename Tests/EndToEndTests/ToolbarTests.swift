@@ -18,9 +18,9 @@ extension EndToEnd {
             ToolbarView(outputSize: size, place: place, palette: palette, widths: AnnotationDefaults.widths)
         }
 
-        static func center(of action: ToolbarAction, at place: ToolbarPlace) -> Point {
+        static func center(of command: ControlCommand, at place: ToolbarPlace) -> Point {
             let bar = toolbar(at: place)
-            let button = bar.buttons.first { $0.action == action }!
+            let button = bar.buttons.first { $0.command == command }!
             return Point(x: bar.frame.minX + button.center.x, y: bar.frame.minY + button.center.y)
         }
 
@@ -32,7 +32,7 @@ extension EndToEnd {
         static var trace: String {
             let left = ToolbarPlace()
             var script = TraceScript(outputSize: size, realistic: true, seed: 3)
-            script.fingers(at: 0, for: 0.05, [.still(center(of: .toggleMode, at: left))])
+            script.fingers(at: 0, for: 0.05, [.still(center(of: .mode(.toggle), at: left))])
             script.fingers(at: 0.4, for: 0.05, [.still(center(of: .color(palette[1]), at: left))])
             script.fingers(at: 0.8, for: 0.4, [.line(from: Point(x: 300, y: 200), to: Point(x: 600, y: 200))])
             let bar = toolbar(at: left)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Annotation
 @testable import OverlayClient
 
 /// The ctl vocabulary is defined once (`ControlCommand.vocabulary`): every word in it parses,

@@ -7,13 +7,14 @@ import Visualizer
 @MainActor
 public final class ToolbarButton: View, HitArea {
     public let icon: ToolbarIcon
-    public let action: ToolbarAction?
+    /// The command it gives (nil: the handle, which only drags).
+    public let command: ControlCommand?
     public var isSelected = false
     let tap = TapGestureRecognizer()
 
-    init(icon: ToolbarIcon, action: ToolbarAction?, onTap: @escaping (ToolbarButton) -> Void) {
+    init(icon: ToolbarIcon, command: ControlCommand?, onTap: @escaping (ToolbarButton) -> Void) {
         self.icon = icon
-        self.action = action
+        self.command = command
         super.init(frame: Rect(x: 0, y: 0, width: ToolbarLayout.buttonSize, height: ToolbarLayout.buttonSize))
         tap.name = "toolbar-tap"
         _ = tap.addTarget { [unowned self] _ in onTap(self) }

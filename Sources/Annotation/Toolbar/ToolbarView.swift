@@ -7,8 +7,8 @@ import Visualizer
 /// overlay's whole input region.
 @MainActor
 public final class ToolbarView: View, HitArea {
-    /// A button was tapped.
-    public var onAction: ((ToolbarAction) -> Void)?
+    /// A button was tapped: the command it gives, carried out as ctl's.
+    public var onCommand: ((ControlCommand) -> Void)?
     /// The toolbar was dragged to a new place (to remember it).
     public var onPlaceChanged: ((ToolbarPlace) -> Void)?
     public private(set) var place: ToolbarPlace
@@ -28,17 +28,17 @@ public final class ToolbarView: View, HitArea {
     public init(outputSize: Size, place: ToolbarPlace, palette: [Color], widths: [Double]) {
         self.outputSize = outputSize
         self.place = place
-        handle = ToolbarButton(icon: .handle, action: nil) { _ in }
+        handle = ToolbarButton(icon: .handle, command: nil) { _ in }
         super.init(frame: .zero)
         isMultipleTouchEnabled = true
-        var specs: [(ToolbarIcon, ToolbarAction)] = Tool.allCases.map { (.tool($0), .tool($0)) }
+        var specs: [(ToolbarIcon, ControlCommand)] = Tool.allCases.map { (.tool($0), .tool($0)) }
         specs += palette.map { (.swatch($0), .color($0)) }
         specs += widths.map { (.width($0), .width($0)) }
-        specs += [(.undo, .undo), (.redo, .redo), (.clear, .clear), (.drawMode, .toggleMode), (.save, .save)]
+        specs += [(.undo, .undo), (.redo, .redo), (.clear, .clear), (.drawMode, .mode(.toggle)), (.save, .save(directory: nil))]
         addSubview(handle)
-        for (icon, action) in specs {
-            let button = ToolbarButton(icon: icon, action: action) { [unowned self] button in
-                if let action = button.action { self.onAction?(action) }
+        for (icon, command) in specs {
+            let button = ToolbarButton(icon: icon, command: command) { [unowned self] button in
+                if let command = button.command { self.onCommand?(command) }
             }
             buttons.append(button)
             addSubview(button)
@@ -85,11 +85,11 @@ public final class ToolbarView: View, HitArea {
 
     private func refreshSelection() {
         for button in buttons {
-            switch button.action {
+            switch button.command {
             case .tool(let tool): button.isSelected = tool == state.tool
             case .color(let color): button.isSelected = color == state.color
             case .width(let width): button.isSelected = width == state.width
-            case .toggleMode: button.isSelected = state.mode == .draw
+            case .mode(.toggle): button.isSelected = state.mode == .draw
             default: button.isSelected = false
             }
         }

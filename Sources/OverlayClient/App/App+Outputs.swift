@@ -10,7 +10,7 @@ extension App: OverlayEvents, SeatEvents {
         outputs[name] = output
         output.onChange = { [unowned self, unowned output] in
             if let overlay = self.overlays[name] {
-                overlay.scaleMayHaveChanged()
+                overlay.layer.scaleMayHaveChanged()
             } else {
                 self.createOverlayIfWanted(on: output)
             }
@@ -28,7 +28,7 @@ extension App: OverlayEvents, SeatEvents {
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
                                                capture: isCapturing, settings: overlaySettings,
                                                toolbarPlace: toolbarPlaces.byOutput[output.name] ?? ToolbarPlace())
-        if annotation.isPaused { overlays[output.globalName]?.setPaused(true) }
+        if controlPlane.isPaused { overlays[output.globalName]?.setPaused(true) }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }
@@ -76,7 +76,7 @@ extension App: OverlayEvents, SeatEvents {
     func setCapturing(_ capturing: Bool) {
         guard capturing != isCapturing else { return }
         isCapturing = capturing
-        for overlay in overlays.values { overlay.setCapturing(capturing, layerShellVersion: connection.layerShellVersion) }
+        for overlay in overlays.values { overlay.setCapturing(capturing) }
         for seat in seats.values { seat.updateKeyboard() }
         note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
     }

@@ -39,8 +39,9 @@ public final class App {
     let recorder: TraceRecorder?
     /// `touchlight ctl`'s socket (nil when there is no runtime directory).
     var control: ControlServer?
-    /// What ctl changed: it outlives a configuration reload.
-    var annotation = AnnotationState()
+    /// Where every command is carried out (ctl, toolbars, a replay's `set` lines); what they
+    /// changed outlives a configuration reload.
+    let controlPlane: ControlPlane
     /// Where the toolbar sits on each output, and the state file that remembers it.
     var toolbarPlaces = ToolbarPlaces()
     let toolbarPlacesPath = ToolbarPlaces.path(environment: ProcessInfo.processInfo.environment)
@@ -55,6 +56,7 @@ public final class App {
         self.options = options
         logger = StandardErrorLogHandler.logger(verbose: options.overrides.verbose, quiet: options.overrides.quiet)
         isCapturing = options.capture
+        controlPlane = ControlPlane(file: options.configuration.annotate)
         recorder = options.overrides.recordPath.map(TraceRecorder.init(path:))
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         var trace: TouchTrace?
@@ -95,6 +97,8 @@ public final class App {
             self.seats[name] = seat
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
+        controlPlane.note = { [unowned self] message in self.note(message) }
+        controlPlane.onSettingsChanged = { [unowned self] in self.recordAnnotation() }
         loadFont()  // before the outputs' overlays, which take it
         try connection.bindGlobals()  // the managers first, so each seat takes its pens as it is set up
         if let trace {
@@ -108,9 +112,6 @@ public final class App {
 
     /// Runs until SIGINT or SIGTERM (status 0) or until the compositor goes away (status 1).
     public func run() -> Int32 {
-        // The compositor's source first: its read ends before any other handler runs, so a
-        // handler that draws with EGL (whose driver reads the connection itself) never runs
-        // while this thread holds a prepared read, which would deadlock it.
         let displayFD = wl_display_get_fd(connection.display)
         loop.add(fd: displayFD) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
         loop.addSignalsAndTimers(signalFD: signalFD, scheduler: scheduler) { [unowned self] signal in
@@ -131,9 +132,9 @@ public final class App {
         if usesLibinput && exitStatus == nil { startLibinput() }
         while loop.isRunning && exitStatus == nil {
             loop.runOnce {
-                // Handlers only mark overlays; each marked one is drawn here, once.
-                for overlay in overlays.values { overlay.drawIfNeeded() }
-                if !pump.prepareToSleep() { lost() }
+                // Handlers only mark overlays; each acts here, once, and again after any
+                // event libwayland dispatches while preparing to read.
+                if !pump.prepareToSleep(acting: { for overlay in overlays.values { overlay.act() } }) { lost() }
             }
         }
         shutDown()
@@ -181,6 +182,7 @@ public final class App {
         }
         let previous = options.configuration
         options = options.reloaded(from: settings)
+        controlPlane.file = options.configuration.annotate
         if options.configuration.font != previous.font { loadFont() }
         for (name, overlay) in overlays where !wantsOverlay(on: overlay.output) {
             overlays.removeValue(forKey: name)
@@ -242,7 +244,7 @@ public final class App {
         pump.cancelRead()
         control?.close()
         stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
-        for sprites in overlays.values.compactMap(\.sprites) { stats.add(sprites.pool) }
+        for pool in overlays.values.compactMap(\.spritePool) { stats.add(pool) }
         for overlay in overlays.values { overlay.destroy() }
         overlays.removeAll()
         for seat in seats.values { seat.destroy() }
@@ -252,7 +254,7 @@ public final class App {
         connection.destroyGlobals()
         if exitStatus == 0 {
             _ = wl_display_flush(connection.display)
-            if boundedRoundtrip(connection.display, timeout: Self.goodbyeTimeout) == .timedOut {
+            if boundedRoundtrip(connection.display, timeout: Self.goodbyeTimeout, interruptible: false) == .timedOut {
                 note("the compositor did not answer at exit; leaving anyway")
             }
         }

@@ -18,8 +18,8 @@ protocol OverlayEvents: AnyObject {
     func overlayCommitted(_ overlay: Overlay)
     /// A frame was drawn and changed nothing, so nothing was committed (statistics).
     func overlayShowedNothing()
-    /// A toolbar button was tapped.
-    func overlay(_ overlay: Overlay, asked action: ToolbarAction)
+    /// A toolbar button was tapped: the command it gives.
+    func overlay(_ overlay: Overlay, asked command: ControlCommand)
     /// The toolbar was dropped at a new place (to remember).
     func overlay(_ overlay: Overlay, movedToolbarTo place: ToolbarPlace)
     /// The overlay cannot go on (no memory for buffers).

@@ -1,3 +1,4 @@
+import Annotation
 import CLinux
 import Glibc
 

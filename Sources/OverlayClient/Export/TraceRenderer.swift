@@ -20,10 +20,10 @@ public final class TraceRenderer {
     public private(set) var frameCount = 0
     private let trace: TouchTrace
     private let scheduler = ManualScheduler()
-    private let scene: OverlayScene
+    let scene: OverlayScene
     private var player: TracePlayer
-    private var annotation = AnnotationState()
-    private let annotateFile: Configuration.Annotate
+    /// Carries out the trace's `set` lines as the live overlay did.
+    private let controlPlane: ControlPlane
     /// Settings the trace named that were not applied, with why.
     public private(set) var ignoredSettings: [String] = []
     /// Why the configured font is not used, if it is not.
@@ -37,7 +37,7 @@ public final class TraceRenderer {
         self.geometry = geometry
         self.framesPerSecond = framesPerSecond
         self.startTime = max(0, startTime)
-        annotateFile = configuration.annotate
+        controlPlane = ControlPlane(file: configuration.annotate)
         scene = OverlayScene(size: geometry.logicalSize, scheduler: scheduler, capture: true, style: configuration.style,
                              doubleTapInterval: configuration.doubleTapInterval, annotate: configuration.annotate,
                              toolbarPlace: ToolbarPlace())
@@ -101,17 +101,21 @@ public final class TraceRenderer {
         }
     }
 
-    /// A recorded setting comes due: applied as `touchlight ctl` would have.
+    /// A recorded setting comes due: carried out by the control plane, as it was live.
     private func apply(_ setting: TouchTrace.Setting) {
-        do {
-            let command = try AnnotationState.command(for: setting)
-            guard annotation.take(command) else { return }
-            let settings = annotation.applied(to: annotateFile)
-            _ = scene.setMode(settings.mode)
-            scene.ink.apply(settings)
-        } catch {
-            ignoredSettings.append("\(setting.name) \(setting.value): \(error)")
+        if let problem = controlPlane.replay(setting, on: [self]) {
+            ignoredSettings.append("\(setting.name) \(setting.value): \(problem)")
         }
+    }
+}
+
+/// The rendered scene as the control plane's target: each frame is drawn from its damage, so a
+/// change needs nothing more.
+extension TraceRenderer: AnnotationTarget {
+    var outputName: String { "render" }
+    func sceneChanged(everything: Bool) {}
+    func inkImage() -> PNG.Image {
+        scene.ink.image(time: scheduler.now, pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight, scale: geometry.renderScale)
     }
 }
 

@@ -59,7 +59,7 @@ final class OverlayInk {
         view.redoTap.isEnabled = settings.tapGestures
         if settings.palette != oldPalette {
             let replacement = Self.makeToolbar(size: window.bounds.size, place: toolbar.place, settings: settings)
-            (replacement.onAction, replacement.onPlaceChanged) = (toolbar.onAction, toolbar.onPlaceChanged)
+            (replacement.onCommand, replacement.onPlaceChanged) = (toolbar.onCommand, toolbar.onPlaceChanged)
             window.insertSubview(replacement, aboveSubview: toolbar)
             toolbar.removeFromSuperview()
             toolbar = replacement

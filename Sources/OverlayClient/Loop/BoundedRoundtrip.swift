@@ -15,10 +15,14 @@ enum RoundtripOutcome: Equatable {
 }
 
 /// `wl_display_roundtrip` with a deadline: sends a sync request and dispatches events until its
-/// callback comes, the time is up, or an exit signal arrives. libwayland's own roundtrip waits
-/// forever, so a compositor that is stopped or never answers would hang the program with it.
+/// callback comes, the time is up, or (when `interruptible`) an exit signal arrives. libwayland's
+/// own roundtrip waits forever, so a compositor that is stopped or never answers would hang the
+/// program with it. The goodbye at exit is not interruptible: the signal that ends the program
+/// has already come, and the compositor must handle every destroy before the disconnect (a
+/// disconnect with requests unhandled leaves phoc 0.24 destroying the sprites' subsurfaces in its
+/// own order, which crashes it).
 @MainActor
-func boundedRoundtrip(_ display: OpaquePointer, timeout: Double) -> RoundtripOutcome {
+func boundedRoundtrip(_ display: OpaquePointer, timeout: Double, interruptible: Bool = true) -> RoundtripOutcome {
     guard let callback = wl_display_sync(display) else { return .failed }
     // The flag lives on the heap: libwayland keeps the pointer until the callback is done.
     let done = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
@@ -32,7 +36,7 @@ func boundedRoundtrip(_ display: OpaquePointer, timeout: Double) -> RoundtripOut
     while !done.pointee {
         if wl_display_dispatch_pending(display) < 0 { return .failed }
         if done.pointee { break }
-        if tl_exit_signal() != 0 { return .interrupted }
+        if interruptible, tl_exit_signal() != 0 { return .interrupted }
         let remaining = deadline - TimerfdScheduler.monotonicNow()
         guard remaining > 0 else { return .timedOut }
         guard wl_display_prepare_read(display) == 0 else { continue }

@@ -11,12 +11,20 @@ final class DisplayPump {
 
     init(display: OpaquePointer) { self.display = display }
 
-    /// Before the loop sleeps: dispatches what is queued, prepares to read and flushes. A
+    /// Before the loop sleeps: `act` (what the handlers marked), then dispatches what is
+    /// queued, acting again after each dispatch, prepares to read and flushes. `act` runs with
+    /// no read prepared, so it may use EGL, whose driver reads the connection itself. A
     /// compositor that stops reading (frozen) fills the socket: this waits for room, but lets
     /// an exit signal through (the loop then ends and shutdown is bounded).
-    func prepareToSleep() -> Bool {
+    func prepareToSleep(acting act: () -> Void) -> Bool {
+        // A poll that a signal interrupted (EINTR) runs no handler, so the read prepared before
+        // it is still held: given up here, or the next prepare would make libwayland count two
+        // readers, and the next `wl_display_read_events` would wait for the other forever.
+        cancelRead()
+        act()
         while wl_display_prepare_read(display) != 0 {
             if wl_display_dispatch_pending(display) < 0 { return false }
+            act()
         }
         isReading = true
         while wl_display_flush(display) < 0 {

@@ -38,7 +38,7 @@ extension Overlay {
         scene.text = settings.text
         scene.apply(style: settings.style, doubleTapInterval: settings.doubleTapInterval)
         apply(annotate: settings.annotate)   // marks the overlay to be drawn, for the style too
-        maximumFrameRate = settings.maximumFrameRate
+        clock.maximumFrameRate = settings.maximumFrameRate
         idleMemory.delay = settings.idleReleaseDelay
         use(settings.renderer)
     }

@@ -1,10 +1,10 @@
-import Annotation
 import FoundationEssentials
 import Glibc
 import TouchCore
 import Visualizer
 
-/// One command a `touchlight ctl` client sends: a command word and its argument. On the wire it
+/// One command to the overlay, whoever sends it: `touchlight ctl`, a toolbar button, or a
+/// trace's `set` line. A ctl client sends a command word and its argument; on the wire it
 /// is one line holding a JSON array of strings (`["save","/home/u/my pics"]`), so an argument
 /// carries any text, spaces and newlines included, and stays one argument of one command.
 public enum ControlCommand: Equatable, Sendable {

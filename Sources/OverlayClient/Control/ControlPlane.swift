@@ -1,0 +1,152 @@
+import Annotation
+import FoundationEssentials
+import Glibc
+import Renderer
+import SafeFiles
+import TouchCore
+import TouchlightConfig
+
+/// What a command acts on: one scene with its ink and toolbar. The live overlay on an output
+/// is one; the scene `touchlight render` draws is another.
+@MainActor
+protocol AnnotationTarget: AnyObject {
+    var scene: OverlayScene { get }
+    /// The output's name, for `status` and saved files.
+    var outputName: String { get }
+    /// The scene changed: draw it again (`everything` after a mode or pause change, which
+    /// also changes what takes input).
+    func sceneChanged(everything: Bool)
+    /// The ink alone, at the target's size and scale.
+    func inkImage() -> PNG.Image
+}
+
+/// The one place a command is carried out, whoever gives it: `touchlight ctl`, a toolbar
+/// button, or a trace's `set` line (replayed live or drawn by `render`). It keeps what the
+/// commands set (`AnnotationState`), which outlives a configuration reload.
+@MainActor
+final class ControlPlane {
+    /// The configuration's `[annotate]` section (replaced on reload).
+    var file: Configuration.Annotate
+    private(set) var state = AnnotationState()
+    /// The mode, tool, colour or width changed (a recording writes it down).
+    var onSettingsChanged: (() -> Void)?
+    /// One line for the log.
+    var note: (String) -> Void = { _ in }
+
+    init(file: Configuration.Annotate) { self.file = file }
+
+    /// The `[annotate]` settings in force: the file's, with what commands changed.
+    var settings: Configuration.Annotate { state.applied(to: file) }
+    var isPaused: Bool { state.isPaused }
+
+    /// Carries out `command` on `targets` (undo, redo and clear edit each target's own ink).
+    /// `reload` is the program's, not the plane's: it is refused here.
+    func execute(_ command: ControlCommand, on targets: [AnnotationTarget]) -> ControlReply {
+        switch command {
+        case .mode(.set(let mode)):
+            setMode(mode, on: targets)
+        case .mode(.toggle):
+            setMode(settings.mode == .draw ? .pass : .draw, on: targets)
+        case .tool, .color, .width:
+            _ = state.take(command)
+            apply(on: targets)
+        case .undo, .redo, .clear:
+            for target in targets { edit(command, on: target) }
+        case .pause, .resume:
+            state.isPaused = command == .pause
+            for target in targets where target.scene.setPaused(state.isPaused) { target.sceneChanged(everything: true) }
+        case .save(let directory):
+            return save(targets, into: directory)
+        case .reload:
+            return .failure("no configuration file to reload")
+        case .status:
+            break
+        }
+        return ControlReply(status: status(targets))
+    }
+
+    /// A trace's `set` line comes due: carried out as the ctl command it names. Nil when it
+    /// was; else why not.
+    func replay(_ setting: TouchTrace.Setting, on targets: [AnnotationTarget]) -> String? {
+        let reply: ControlReply
+        do { reply = execute(try AnnotationState.command(for: setting), on: targets) } catch { return error.description }
+        return reply.ok ? nil : reply.error ?? "failed"
+    }
+
+    /// New `[annotate]` settings for every target (a reload, or a command above).
+    func apply(on targets: [AnnotationTarget]) {
+        let settings = self.settings
+        for target in targets {
+            target.scene.ink.apply(settings)
+            target.sceneChanged(everything: false)
+        }
+        onSettingsChanged?()
+    }
+
+    private func setMode(_ mode: AnnotationMode, on targets: [AnnotationTarget]) {
+        state.mode = mode
+        for target in targets where target.scene.setMode(mode) { target.sceneChanged(everything: true) }
+        note("annotation mode: \(mode.name)")
+        onSettingsChanged?()
+    }
+
+    private func edit(_ command: ControlCommand, on target: AnnotationTarget) {
+        let document = target.scene.ink.document
+        switch command {
+        case .undo: document.undo()
+        case .redo: document.redo()
+        case .clear: document.clear()
+        default: return
+        }
+        target.sceneChanged(everything: false)
+    }
+
+    func status(_ targets: [AnnotationTarget]) -> ControlReply.Status {
+        let settings = self.settings
+        return ControlReply.Status(
+            pid: getpid(), mode: settings.mode.name, paused: state.isPaused, tool: settings.ink.tool.name,
+            color: settings.ink.color.hex, width: settings.ink.width,
+            outputs: targets.map { target in
+                let ink = target.scene.ink.document
+                return ControlReply.OutputStatus(name: target.outputName, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo)
+            })
+    }
+
+    /// One transparent PNG of the ink per target, written atomically (0600, never through a link).
+    private func save(_ targets: [AnnotationTarget], into directory: String?) -> ControlReply {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"] ?? "."
+        let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
+        let target = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
+        var status = stat()
+        guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            return .failure("\(target) is not a directory")
+        }
+        let stamp = Self.timestamp()
+        var saved: [String] = []
+        for overlay in targets {
+            var path = "\(target)/touchlight-\(overlay.outputName)-\(stamp).png"
+            var counter = 2
+            while FileManager.default.fileExists(atPath: path) {
+                path = "\(target)/touchlight-\(overlay.outputName)-\(stamp)-\(counter).png"
+                counter += 1
+            }
+            do {
+                try SafeFiles.writeAtomically(try PNG.encode(overlay.inkImage()), to: path)
+            } catch {
+                return ControlReply(ok: false, error: "could not save: \(error)", saved: saved)
+            }
+            saved.append(path)
+        }
+        note("ink saved: \(saved.joined(separator: ", "))")
+        return ControlReply(saved: saved)
+    }
+
+    private static func timestamp() -> String {
+        var now = time(nil), local = tm()
+        localtime_r(&now, &local)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,70 @@
+import TouchlightConfig
+
+/// Chooses and makes an overlay's presenter (`[performance] renderer`), and keeps what must
+/// outlive a switch: the canvas, and the sprites' subsurfaces once made (they are hidden, not
+/// destroyed, when another renderer takes over, and go only after the overlay's surface).
+@MainActor
+final class PresenterFactory {
+    private unowned let host: PresenterHost
+    private unowned let connection: Connection
+    let canvas: CanvasPresenter
+    /// The sprites' subsurfaces, from the first time sprites were chosen.
+    private(set) var spriteLayer: SpriteLayer?
+
+    init(host: PresenterHost, connection: Connection, canvas: CanvasPresenter) {
+        (self.host, self.connection, self.canvas) = (host, connection, canvas)
+    }
+
+    /// What `choice` asks for. `auto` is GLES where a GPU draws it (a render node, and the
+    /// driver is not software), else the canvas: measured under sway, sprites take a third of
+    /// the memory while something shows but about twice the compositor's CPU, and llvmpipe's
+    /// GLES costs more CPU than pixman (the README's Benchmarks).
+    func kind(for choice: RendererChoice) -> RendererKind {
+        switch choice {
+        case .canvas: return .canvas
+        case .sprites: return .sprites
+        case .gles: return .gles
+        case .auto:
+            guard GLShared.mayHaveHardwareGL, case .success(let shared) = connection.sharedGL(), !shared.context.isSoftware else {
+                return .canvas
+            }
+            return .gles
+        }
+    }
+
+    /// A presenter of `kind`: sprites need a subcompositor and a viewporter, GLES an EGL
+    /// display, a context and shaders that compile; else the canvas (with one log line).
+    func make(_ kind: RendererKind) -> Presenter {
+        // Sprites are hidden and kept while another renderer draws (see `SpriteSurface.hide`).
+        if kind != .sprites { spriteLayer?.park() }
+        switch kind {
+        case .canvas:
+            return canvas
+        case .sprites:
+            if spriteLayer == nil {
+                spriteLayer = SpriteLayer(parent: host.surface, connection: connection)
+                host.hasSubsurfaces = spriteLayer != nil
+            }
+            guard let spriteLayer else {
+                host.note("sprites need wl_subcompositor and wp_viewporter: drawing on the canvas")
+                return canvas
+            }
+            return SpritePresenter(layer: spriteLayer, canvas: canvas, host: host)
+        case .gles:
+            switch connection.sharedGL() {
+            case .success(let shared):
+                host.note("drawing with OpenGL ES 2 on \(shared.context.rendererName)")
+                return GLESPresenter(layer: GLLayer(surface: host.surface, shared: shared), canvas: canvas, host: host)
+            case .failure(let error):
+                host.note("GLES unavailable, \(error): drawing on the canvas")
+                return canvas
+            }
+        }
+    }
+
+    /// After the overlay's surface is gone: the sprites' subsurfaces (see `SpriteSurface.hide`).
+    func destroy() {
+        spriteLayer?.destroy()
+        spriteLayer = nil
+    }
+}

@@ -1,0 +1,276 @@
+import CWaylandClient
+import CWaylandProtocols
+import TouchCore
+import Visualizer
+
+/// What a layer surface tells the overlay it belongs to. The handlers record; the overlay
+/// marks itself, and the loop draws.
+@MainActor
+protocol LayerSurfaceOwner: AnyObject {
+    /// A configure was acknowledged; `resized` when the logical size is new, `changed` when
+    /// anything is (the first configure, or a new size).
+    func layerSurfaceConfigured(resized: Bool, changed: Bool)
+    /// The compositor closed the surface (its output went, say).
+    func layerSurfaceClosed()
+    /// A new scale was taken without a configure: everything is redrawn.
+    func layerSurfaceRescaled()
+    /// Mapped again, and no configure answered (Mir 2.12): the overlay draws anyway.
+    func layerSurfaceMappedWithoutConfigure()
+    func note(_ text: String)
+}
+
+/// An overlay's layer surface on one output, as small as swaybg's output struct: the
+/// wl_surface on the overlay layer, anchored to all edges; its configure, close, scale
+/// (integer, or fractional through a viewport), input region and keyboard; and what it shows
+/// while idle (`IdleMemory`: the transparent pixel, or unmapped).
+@MainActor
+final class LayerSurface: PresenterHost {
+    let output: Output
+    let surface: OpaquePointer
+    private var layerSurface: OpaquePointer?
+    private unowned let connection: Connection
+    /// Set by the overlay right after it makes the surface, before any event can come.
+    weak var owner: LayerSurfaceOwner?
+    private let scheduler: Scheduler
+    private let viewport: OpaquePointer?
+    private var fractionalScale: OpaquePointer?
+    private var preferredFractional: Double?
+    /// The buffers' release, and unmapping, while nothing shows (`[performance] idle_release_ms`).
+    let idleMemory: IdleMemory
+    private(set) var logicalSize = (width: 0, height: 0)
+    private(set) var scale = SurfaceScale(bufferScale: 1, fractional: nil)
+    private(set) var isConfigured = false
+    private(set) var isClosed = false
+    /// Off the screen while idle (see `IdleMemory`), and being mapped again.
+    enum MapState { case mapped, unmapped, awaitingConfigure }
+    private(set) var mapState = MapState.mapped
+    /// Whether an idle overlay unmaps its surface: false once the compositor did not answer
+    /// the commit that maps it again with a configure (Mir 2.12); it stays mapped then.
+    private(set) var mayUnmap = true
+    /// How long a configure may take to answer that commit before the overlay draws anyway.
+    static let mapConfigureTimeout = 0.1
+    /// Whether the keyboard is taken (capture mode: Escape gives the touches back).
+    private var takesKeyboard: Bool
+    private var regionGeneration = -1
+    /// Whether the input region is empty (pass mode, no toolbar): then the overlay may leave
+    /// the screen while idle, as no touch or click needs to reach it.
+    private(set) var takesNoInput = true
+    private var scaleSettleTimer: ScheduledTimer?
+    /// Whether subsurfaces (sprites) were made on it: it stays mapped from then on.
+    var hasSubsurfaces = false
+
+    init(output: Output, connection: Connection, scheduler: Scheduler, buffers: BufferRing,
+         idleReleaseDelay: Double, takesKeyboard: Bool) {
+        (self.output, self.connection, self.scheduler) = (output, connection, scheduler)
+        self.takesKeyboard = takesKeyboard
+        // bindGlobals checked that these exist.
+        let surface = wl_compositor_create_surface(connection.compositor!)!
+        self.surface = surface
+        let viewport = connection.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
+        self.viewport = viewport
+        idleMemory = IdleMemory(delay: idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers,
+                                pixel: connection.transparentPixel!)
+        let me = listenerData(self)
+        if let manager = connection.fractionalScaleManager {
+            fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            wp_fractional_scale_v1_add_listener(fractionalScale, Self.fractionalScaleEvents.pointer, me)
+        }
+        layerSurface = zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, output.proxy,
+                                                             ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "touchlight")
+        sendLayerState()
+        zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
+    }
+
+    /// The logical size as a TouchCore size.
+    var size: Size { Size(width: Double(logicalSize.width), height: Double(logicalSize.height)) }
+
+    // MARK: Events
+
+    private static let layerSurfaceEvents: ListenerTable<zwlr_layer_surface_v1_listener> = {
+        var events = zwlr_layer_surface_v1_listener()
+        events.configure = { data, _, serial, width, height in
+            withOwner(data, LayerSurface.self) { $0.configure(serial: serial, width: Int(width), height: Int(height)) }
+        }
+        events.closed = { data, _ in withOwner(data, LayerSurface.self) { $0.owner?.layerSurfaceClosed() } }
+        return ListenerTable(events)
+    }()
+
+    private static let fractionalScaleEvents: ListenerTable<wp_fractional_scale_v1_listener> = {
+        var events = wp_fractional_scale_v1_listener()
+        events.preferred_scale = { data, _, scale in
+            withOwner(data, LayerSurface.self) { surface in
+                surface.preferredFractional = Double(scale) / 120
+                surface.scaleMayHaveChanged()
+            }
+        }
+        return ListenerTable(events)
+    }()
+
+    private func configure(serial: UInt32, width: Int, height: Int) {
+        zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
+        mapState = .mapped
+        let modeSize = output.logicalSize.width > 0 ? output.logicalSize : output.modeSize
+        let newWidth = width > 0 ? width : Int(modeSize.width)
+        let newHeight = height > 0 ? height : Int(modeSize.height)
+        // A configure that changes nothing (the one that answers mapping again after idle, or
+        // a compositor's repeat) redraws only what changed: a full redraw at 4K is 33 MB of
+        // pixels, on the first touch after idle.
+        let resized = newWidth != logicalSize.width || newHeight != logicalSize.height
+        let changed = !isConfigured || resized
+        if resized { logicalSize = (max(1, newWidth), max(1, newHeight)) }
+        isConfigured = true
+        applyScale(force: true)
+        owner?.layerSurfaceConfigured(resized: resized, changed: changed)
+    }
+
+    // MARK: Layer state and keyboard
+
+    /// The layer surface's state: all edges, over everything, keyboard only while capturing.
+    /// Sent before the first commit, and again before mapping again after an unmap, which
+    /// resets it (KWin 5.27 enforces that).
+    private func sendLayerState() {
+        let allEdges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+        zwlr_layer_surface_v1_set_anchor(layerSurface, allEdges)
+        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
+    }
+
+    /// Takes the keyboard while capturing, or gives it back (pending until the next commit).
+    func setTakesKeyboard(_ takes: Bool) {
+        takesKeyboard = takes
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
+    }
+
+    /// The keyboard while capturing (Escape gives the touches back): on demand, or exclusive
+    /// before layer-shell 4, which has no on demand; none otherwise.
+    private var keyboardInteractivity: UInt32 {
+        guard takesKeyboard else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
+        return connection.layerShellVersion >= 4 ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue
+            : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue
+    }
+
+    /// Sets the input region if `window`'s view tree changed since it was last computed.
+    func updateInputRegion(from window: OverlayWindow) {
+        guard regionGeneration != window.viewTreeGeneration else { return }
+        regionGeneration = window.viewTreeGeneration
+        let region = wl_compositor_create_region(connection.compositor!)
+        let rects = InputRegion.rects(of: window, size: size)
+        takesNoInput = rects.isEmpty
+        for rect in rects.map(\.integral) {   // outward to whole logical pixels: an edge touch still lands
+            wl_region_add(region, Int32(rect.minX), Int32(rect.minY), Int32(rect.width), Int32(rect.height))
+        }
+        wl_surface_set_input_region(surface, region)
+        wl_region_destroy(region)
+    }
+
+    func commit() { wl_surface_commit(surface) }
+
+    // MARK: What presenters need
+
+    /// Buffers are back after the idle release: the surface takes its scale again.
+    func restoreScale() { applyScale(force: true) }
+
+    /// One line for the log, about this overlay.
+    func note(_ text: String) { owner?.note(text) }
+
+    // MARK: Scale, and mapping while idle
+    /// How long a new scale waits for the configure that usually follows it. Compositors send
+    /// the output's new scale before the configure with its new logical size (KWin 13 ms
+    /// before); drawing in between would draw the old size at the new scale, a buffer of the
+    /// wrong size (four times the pixels going from scale 1 to 2: 132 MB for a 4K output).
+    static let scaleSettleTime = 0.2
+
+    /// The output's scale or the preferred fractional scale changed. Before the first configure
+    /// it is taken at once; after, at the next configure, or once `scaleSettleTime` has passed
+    /// without one (a scale change that keeps the logical size has none).
+    func scaleMayHaveChanged() {
+        guard isConfigured else { applyScale(force: false); return }
+        guard chosenScale != scale, scaleSettleTimer == nil else { return }
+        scaleSettleTimer = scheduler.schedule(at: scheduler.now + Self.scaleSettleTime) { [weak self] in
+            guard let self else { return }
+            self.scaleSettleTimer = nil
+            if self.applyScale(force: false) { self.owner?.layerSurfaceRescaled() }
+        }
+    }
+
+    private var chosenScale: SurfaceScale {
+        SurfaceScale.choose(outputScale: Int(output.scale), preferredFractional: preferredFractional, hasViewporter: viewport != nil)
+    }
+
+    /// Takes the chosen scale: the buffer scale and the viewport follow (pending until the next
+    /// commit). Whether it changed.
+    @discardableResult
+    func applyScale(force: Bool) -> Bool {
+        if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
+        scaleSettleTimer = nil
+        let chosen = chosenScale
+        guard chosen != scale || force else { return false }
+        scale = chosen
+        // Released, the transparent pixel keeps scale 1 and a viewport until buffers return.
+        guard !idleMemory.isReleased else { return true }
+        wl_surface_set_buffer_scale(surface, Int32(chosen.bufferScale))
+        // Before the first configure the size is unknown, and a 0×0 destination is a protocol
+        // error (KWin enforces it: its preferred scale arrives first); configure sets it.
+        if let viewport, logicalSize.width > 0 {
+            if chosen.fractional != nil {
+                wp_viewport_set_destination(viewport, Int32(logicalSize.width), Int32(logicalSize.height))
+            } else {
+                wp_viewport_set_destination(viewport, -1, -1)
+            }
+        }
+        return true
+    }
+
+    /// The buffer's size in device pixels at the current scale.
+    var pixelSize: (width: Int, height: Int) { scale.bufferSize(logicalWidth: logicalSize.width, logicalHeight: logicalSize.height) }
+
+    /// Idle and taking no input: off the screen (see `IdleMemory.unmap`).
+    func unmapWhileIdle() {
+        idleMemory.unmap()
+        mapState = .unmapped
+    }
+
+    /// Whether the surface must stay mapped whatever it shows: input reaches only a mapped
+    /// surface, and sprites are subsurfaces of it (phoc 0.24 crashes at exit when they were made
+    /// before it had a buffer, and when a layer surface with subsurfaces is unmapped).
+    var mustStayMapped: Bool { !takesNoInput || hasSubsurfaces }
+
+    /// Whether an idle overlay leaves the screen.
+    var mayUnmapWhileIdle: Bool { mayUnmap && !mustStayMapped }
+
+    /// Unmapped while idle, and something is to be drawn: the first commit again, without a
+    /// buffer; the configure that answers it draws (layer-shell's way to map a surface again).
+    func mapAgain() {
+        guard !isClosed, mapState == .unmapped else { return }
+        mapState = .awaitingConfigure
+        sendLayerState()
+        wl_surface_commit(surface)
+        owner?.note("something to show: mapping the surface again")
+        _ = scheduler.schedule(at: scheduler.now + Self.mapConfigureTimeout) { [weak self] in self?.mapWithoutConfigure() }
+    }
+
+    /// The compositor sends no configure for that commit (Mir 2.12): the surface is drawn as
+    /// after a configure that changed nothing, and from now on stays mapped while idle.
+    private func mapWithoutConfigure() {
+        guard mapState == .awaitingConfigure, !isClosed else { return }
+        mapState = .mapped
+        mayUnmap = false
+        owner?.note("no configure within \(Self.mapConfigureTimeout) s of mapping again: drawing, and keeping the surface mapped while idle from now on")
+        owner?.layerSurfaceMappedWithoutConfigure()
+    }
+
+    // MARK: Teardown
+
+    func destroy() {
+        guard !isClosed else { return }
+        isClosed = true
+        if let scaleSettleTimer { scheduler.cancel(scaleSettleTimer) }
+        idleMemory.destroy()
+        if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
+        if let viewport { wp_viewport_destroy(viewport) }
+        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
+        layerSurface = nil
+        wl_surface_destroy(surface)
+    }
+}
