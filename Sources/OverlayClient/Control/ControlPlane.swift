@@ -20,6 +20,14 @@ protocol AnnotationTarget: AnyObject {
     func inkImage() -> PNG.Image
 }
 
+extension AnnotationTarget {
+    /// New `[annotate]` settings (a command, or a reload): the ink stays.
+    func apply(annotate settings: Configuration.Annotate) {
+        scene.ink.apply(settings)
+        sceneChanged(everything: false)
+    }
+}
+
 /// The one place a command is carried out, whoever gives it: `touchlight ctl`, a toolbar
 /// button, or a trace's `set` line (replayed live or drawn by `render`). It keeps what the
 /// commands set (`AnnotationState`), which outlives a configuration reload.
@@ -73,13 +81,10 @@ final class ControlPlane {
         return reply.ok ? nil : reply.error ?? "failed"
     }
 
-    /// New `[annotate]` settings for every target (a reload, or a command above).
-    func apply(on targets: [AnnotationTarget]) {
+    /// The settings in force, after a tool, colour or width command, on every target.
+    private func apply(on targets: [AnnotationTarget]) {
         let settings = self.settings
-        for target in targets {
-            target.scene.ink.apply(settings)
-            target.sceneChanged(everything: false)
-        }
+        for target in targets { target.apply(annotate: settings) }
         onSettingsChanged?()
     }
 

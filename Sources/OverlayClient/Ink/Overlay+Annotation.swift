@@ -14,12 +14,6 @@ extension Overlay: AnnotationTarget {
         if everything { clock.mark(everything: true) } else { setNeedsDraw() }
     }
 
-    /// A reloaded `[annotate]` section (the ink stays).
-    func apply(annotate: Configuration.Annotate) {
-        ink.apply(annotate)
-        sceneChanged(everything: false)
-    }
-
     /// The ink alone, at the size and scale of the overlay's buffers.
     func inkImage() -> PNG.Image {
         let pixels = layer.pixelSize

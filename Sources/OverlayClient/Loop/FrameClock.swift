@@ -4,7 +4,7 @@ import TouchCore
 /// When an overlay draws. Handlers and timers only mark it (`mark`); the loop asks `isDue`
 /// before it sleeps and draws each marked overlay once. While a frame callback is pending the
 /// frame waits for it (the compositor paces us to the display), unless it must be drawn
-/// whatever happens (`force`: a new size, mode or renderer). `[performance] max_fps` spaces
+/// whatever happens (`everything`: a new size, mode or renderer). `[performance] max_fps` spaces
 /// frames out with a timer; `arrange` keeps the next frame coming while anything animates
 /// (see `FramePacing`).
 @MainActor

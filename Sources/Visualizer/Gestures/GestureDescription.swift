@@ -31,6 +31,13 @@ extension GestureDescription {
     @MainActor static func setUp(_ gestures: StandardGestureSet) {}
     static func captionAnchor(of cue: Cue, trail: ArraySlice<Point>) -> Point { cue.a }
     static func shapesDuration(_ style: VisualizerStyle) -> Double { style.cueDuration }
+
+    /// A ring that bursts from the marker as it fades, `growth` marker radii past it (a tap's,
+    /// a long press's).
+    static func drawBurst(of cue: Cue, growth: Double, _ frame: CueFrame, add: (Int, Point, DrawItem.Shape, Double) -> Void) {
+        add(0, cue.a, .ring(radius: frame.style.markerRadius * (1 + growth * Easing.easeOutCubic(frame.progress)),
+                            width: frame.style.cueLineWidth), frame.fade)
+    }
 }
 
 /// What a cue's shapes are drawn with in one frame.

@@ -12,8 +12,7 @@ enum LongPress: GestureDescription {
     static let growth = 1.2
 
     static func drawShapes(of cue: Cue, _ frame: CueFrame, add: (Int, Point, DrawItem.Shape, Double) -> Void) {
-        add(0, cue.a, .ring(radius: frame.style.markerRadius * (1 + growth * Easing.easeOutCubic(frame.progress)),
-                            width: frame.style.cueLineWidth), frame.fade)
+        drawBurst(of: cue, growth: growth, frame, add: add)
     }
 
     @MainActor static func observe(_ gestures: StandardGestureSet, for lens: GestureLens) {
