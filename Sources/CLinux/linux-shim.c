@@ -7,6 +7,13 @@ int tl_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); 
 #include <malloc.h>
 void tl_malloc_trim(void) { malloc_trim(0); }
 
+#include <fcntl.h>
+#include <sys/uio.h>
+ssize_t tl_vmsplice(int fd, const void *bytes, size_t count) {
+    struct iovec pages = {.iov_base = (void *)bytes, .iov_len = count};
+    return vmsplice(fd, &pages, 1, 0);
+}
+
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
@@ -55,13 +62,15 @@ int tl_install_exit_signals(int notify_fd, int grace_ms) {
     memset(&action, 0, sizeof action);
     sigemptyset(&action.sa_mask);
     action.sa_handler = on_exit_signal;
-    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGHUP, &action, NULL) != 0)
+        return -1;
     action.sa_handler = on_watchdog;
     if (sigaction(SIGALRM, &action, NULL) != 0) return -1;
     sigset_t mask;
     sigemptyset(&mask);
     sigaddset(&mask, SIGINT);
     sigaddset(&mask, SIGTERM);
+    sigaddset(&mask, SIGHUP);
     sigaddset(&mask, SIGALRM);
     return sigprocmask(SIG_UNBLOCK, &mask, NULL);
 }

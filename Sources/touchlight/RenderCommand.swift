@@ -13,25 +13,34 @@ struct RenderCommand: ParsableCommand {
             The frames are drawn as the overlay draws them (markers, ripples, gesture cues, ink), \
             on the trace's own clock: the same trace always gives the same frames. No compositor \
             is needed, so traces recorded on GNOME or X11 (`touchlight record FILE --no-overlay`) \
-            render too.
+            render too. Extensions match whatever their case.
 
-              --out DIR         PNG frames with alpha: DIR/frame-000000.png, …
-              --out FILE.webm   VP9 with alpha, for video editors (needs ffmpeg)
-              --out FILE.mov    ProRes 4444 with alpha (needs ffmpeg)
+              --out DIR/        PNG frames with alpha: DIR/frame-000000.png, … (an existing \
+            directory, or a name ending in /)
+              --out FILE.webm   VP9 with alpha: Kdenlive, Shotcut, OBS, browsers (needs ffmpeg)
+              --out FILE.mov    ProRes 4444 with alpha: DaVinci Resolve, Premiere, Final Cut; \
+            --mov-codec qtrle for MLT editors (Kdenlive, Shotcut) (needs ffmpeg)
               --over VIDEO --out FILE.mp4|.mkv|.mov|.webm
-                                the touches laid over a screen recording, its audio kept; the \
-            trace starts --offset seconds into it, or where the clocks say (the trace's start \
-            line and the video's creation_time)
+                                the touches laid over a screen recording, in the container the \
+            extension names, its audio kept; the trace starts --offset seconds into it, or where \
+            the clocks say (the trace's start line and the video's creation_time). The result \
+            has the video's length (--until touches goes on, over its last frame, until the \
+            touches fade) and a steady frame rate: the video's, or for a video whose rate varies \
+            its own finest rate from 15 to 120 frames/s, else 60 (--fps chooses).
+
+            Video is BT.709 (BT.601 over a standard-definition recording), with its colour tagged. \
+            Ctrl-C, SIGTERM or SIGHUP stops a render and removes the unfinished video (frames \
+            already written to DIR/ stay); the status is 130, 0 and 129.
             """)
 
     @Argument(help: ArgumentHelp("The touch trace to render.", valueName: "trace"))
     var trace: String
 
-    @Option(help: ArgumentHelp("A directory for PNG frames, FILE.webm or FILE.mov (FILE.mp4 and the others with --over).", valueName: "path"))
+    @Option(help: ArgumentHelp("DIR/ for PNG frames, FILE.webm or FILE.mov (FILE.mp4, .mkv, .mov, .webm with --over).", valueName: "path"))
     var out: String
 
-    @Option(help: ArgumentHelp("Frames per second (default 60; the video's rate with --over).", valueName: "n"))
-    var fps: Double?
+    @Option(help: ArgumentHelp("Frames per second, such as 60, 29.97 or 30000/1001 (default 60; the video's rate with --over).", valueName: "rate"))
+    var fps: String?
 
     @Option(help: ArgumentHelp("The frames' size in pixels, WIDTHxHEIGHT (default: the trace's output at its scale).", valueName: "WxH"))
     var size: String?
@@ -42,8 +51,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A screen recording to lay the touches over.", valueName: "video"))
     var over: String?
 
-    @Option(help: ArgumentHelp("Seconds into --over's video where the trace starts (negative: cut the trace's start).", valueName: "seconds"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seconds into --over's video where the trace starts (negative, as --offset -5: cut the trace's start).", valueName: "seconds"))
     var offset: Double?
+
+    @Option(help: ArgumentHelp("With --over, where the result ends: video (where the recording does) or touches (held on its last frame until they fade).", valueName: "end"))
+    var until: RenderEnd = .video
+
+    @Option(help: ArgumentHelp("What a FILE.mov track is encoded with: prores (ProRes 4444), qtrle (QuickTime Animation, which MLT editors read with alpha) or png.", valueName: "codec"))
+    var movCodec: MovCodec?
 
     @Flag(help: "Leave the annotation toolbar out of the frames.")
     var noToolbar = false
@@ -55,15 +71,21 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if let fps, !RenderJob.framesPerSecondRange.contains(fps) {
-            throw ValidationError("--fps must be from \(Int(RenderJob.framesPerSecondRange.lowerBound)) to \(Int(RenderJob.framesPerSecondRange.upperBound)), not \(fps).")
+        if let fps, Self.parseRate(fps) == nil {
+            throw ValidationError("--fps must be a rate from \(Int(FrameRate.accepted.lowerBound)) to \(Int(FrameRate.accepted.upperBound)) frames/s, such as 60, 29.97 or 30000/1001, not \(fps).")
         }
+        if until == .touches, over == nil { throw ValidationError("--until ends a render over a video; it needs --over VIDEO.") }
         if let scale, !(0.1...16).contains(scale) { throw ValidationError("--scale must be from 0.1 to 16, not \(scale).") }
         if size != nil, scale != nil { throw ValidationError("--size and --scale both set the frames' size; give one.") }
         if over != nil, size != nil || scale != nil { throw ValidationError("with --over the frames take the video's size; drop --size and --scale.") }
         if let size, Self.parseSize(size) == nil {
             throw ValidationError("--size must be WIDTHxHEIGHT with each from 1 to \(RenderGeometry.maximumSide), such as 1920x1080, not \(size).")
         }
+    }
+
+    static func parseRate(_ text: String) -> FrameRate? {
+        guard let rate = FrameRate(text), FrameRate.accepted.contains(rate.framesPerSecond) else { return nil }
+        return rate
     }
 
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {
@@ -74,7 +96,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var request = RenderRequest(tracePath: trace, output: out)
-        request.framesPerSecond = fps
+        request.frameRate = fps.flatMap(Self.parseRate)
+        request.pastTheVideo = until == .touches
+        request.movCodec = movCodec
         request.size = size.flatMap(Self.parseSize)
         request.scale = scale
         request.over = over
@@ -82,9 +106,10 @@ struct RenderCommand: ParsableCommand {
         request.drawsToolbar = !noToolbar
         request.configuration = try readConfiguration(explicit: config).configuration
         let showsProgress = !quiet && isatty(STDERR_FILENO) == 1
+        guard RenderInterruption.install() else { throw CleanExit.message("touchlight: cannot install signal handlers") }
         let status = MainActor.assumeIsolated { () -> Int32 in
             do {
-                let made = try RenderJob.run(request, progress: showsProgress) { line in
+                let made = try RenderJob.run(request, progress: showsProgress, isInterrupted: { RenderInterruption.signal != 0 }) { line in
                     if line.hasSuffix("\r") || line.hasSuffix("\n") { printToStandardError(line, terminator: "") } else if !quiet { printToStandardError("touchlight: \(line)") }
                 }
                 if !quiet { printToStandardError("touchlight: rendered \(made)") }
@@ -92,12 +117,20 @@ struct RenderCommand: ParsableCommand {
             } catch {
                 if showsProgress { printToStandardError("") }
                 printToStandardError("touchlight: \(error)")
-                return 1
+                let signal = RenderInterruption.signal
+                return signal != 0 ? RenderInterruption.exitStatus(for: signal) : 1
             }
         }
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+/// `--until`: where a render over a video ends.
+enum RenderEnd: String, ExpressibleByArgument, CaseIterable {
+    case video, touches
+}
+
+extension MovCodec: ExpressibleByArgument {}
 
 /// The configuration file's settings (`--config`, else the default path if it exists), or
 /// the defaults, with the path it is at (watched for reloads); a file with problems ends the

@@ -34,7 +34,7 @@ extension EndToEnd {
             if renderer == "gles" { #expect(text.contains("drawing with OpenGL ES 2"), "\(text.suffix(1500))") }
 
             // The same trace rendered at 2 s (nothing moves from 0.85 s to 4 s), over the baseline.
-            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", Self.trace, "--out", work.appendingPathComponent("frames").path,
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", Self.trace, "--out", work.appendingPathComponent("frames").path + "/",
                                                                                "--fps", "10"])
             #expect(status == 0, "\(output)")
             let frame = try Export.decode(work.appendingPathComponent("frames/frame-000020.png").path, width: 800, height: 600)

@@ -12,7 +12,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(at: work) }
             let trace = try Export.write(Export.drag, in: work)
             for name in ["a", "b"] {
-                let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--out", work.appendingPathComponent(name).path])
+                let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--out", work.appendingPathComponent(name).path + "/"])
                 #expect(status == 0, "\(output)")
             }
             let a = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("a").path).sorted()
@@ -149,6 +149,7 @@ enum Export {
         let rgba: [UInt8]
         func alpha(_ x: Int, _ y: Int) -> UInt8 { rgba[(y * width + x) * 4 + 3] }
         func red(_ x: Int, _ y: Int) -> UInt8 { rgba[(y * width + x) * 4] }
+        func green(_ x: Int, _ y: Int) -> UInt8 { rgba[(y * width + x) * 4 + 1] }
         func blue(_ x: Int, _ y: Int) -> UInt8 { rgba[(y * width + x) * 4 + 2] }
     }
 
@@ -159,10 +160,11 @@ enum Export {
 
     /// Frame `index` of a video as RGBA, through ffmpeg (`decoder`: input options, such as
     /// libvpx's decoder, the one that reads VP9's alpha).
-    static func videoFrame(_ path: String, index: Int, width: Int, height: Int, decoder: [String]) throws -> Frame {
+    static func videoFrame(_ path: String, index: Int, width: Int, height: Int, decoder: [String], filter: String? = nil) throws -> Frame {
         let out = path + ".frame.rgba"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y"] + decoder + ["-i", path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
+        let select = "select=eq(n\\,\(index))" + (filter.map { ",\($0)" } ?? "")
+        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y"] + decoder + ["-i", path, "-vf", select, "-frames:v", "1",
                                                                           "-f", "rawvideo", "-pix_fmt", "rgba", out])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
         guard bytes.count == width * height * 4 else { throw Desktop.DesktopError.commandFailed("\(path): \(bytes.count) bytes for frame \(index)") }

@@ -148,36 +148,11 @@ import TouchlightConfig
         #expect(throws: ExportError.self) { try Placement.choose(offset: .nan, traceStart: nil, videoCreation: nil) }
     }
 
-    @Test func ffprobesAnswerIsRead() throws {
-        let info = try FFmpeg.parseProbe("width=1280\nheight=720\nr_frame_rate=30000/1001\navg_frame_rate=0/0\nTAG:creation_time=2026-11-23T10:00:00.500000Z\nduration=12.5\n", path: "v.mp4")
-        #expect(info.width == 1280 && info.height == 720 && abs(info.framesPerSecond - 29.97) < 0.01 && info.duration == 12.5)
-        #expect(info.creationTime == WallClockTime(rfc3339: "2026-11-23T10:00:00.5Z"))
-        #expect(throws: ExportError.self) { try FFmpeg.parseProbe("duration=3\n", path: "audio.ogg") }
-        #expect(FFmpeg.parseRate("0/0") == nil && FFmpeg.parseRate("60") == 60)
-    }
-
     @Test func aMissingFFmpegNamesThePackage() {
         #expect(throws: ExportError.missingProgram(name: "ffmpeg", package: "ffmpeg")) {
             try FFmpeg.locate("ffmpeg", environment: ["PATH": "/nonexistent"])
         }
         #expect(ExportError.missingProgram(name: "ffmpeg", package: "ffmpeg").description.contains("sudo apt install ffmpeg"))
-    }
-
-    @Test func ffmpegIsAskedForAlphaCodecs() {
-        let webm = VideoKind.alphaWebM.arguments(width: 800, height: 600, framesPerSecond: 60, output: "/tmp/x")
-        #expect(webm.contains("libvpx-vp9") && webm.contains("yuva420p") && webm.contains("800x600"))
-        let mov = VideoKind.proRes4444.arguments(width: 800, height: 600, framesPerSecond: 29.97, output: "/tmp/x")
-        #expect(mov.contains("prores_ks") && mov.contains("4444") && mov.contains("yuva444p10le") && mov.contains("29970/1000"))
-        let over = VideoKind.composite(video: "in.mp4", at: 1.5).arguments(width: 800, height: 600, framesPerSecond: 30, output: "/tmp/o.mp4")
-        #expect(over.contains { $0.contains("setpts=PTS-STARTPTS+1.500/TB") } && over.contains("in.mp4") && over.contains("libx264"))
-        #expect(VideoKind.seconds(-0.25) == "-0.250" && VideoKind.seconds(12) == "12.000")
-    }
-
-    @Test func theProgressLine() {
-        let line = RenderProgress(total: 300).line(done: 120, elapsed: 2)
-        #expect(line == "[#########···············] 120/300 frames  60.0 frames/s  ETA 0:03")
-        #expect(RenderProgress(total: 10).line(done: 0, elapsed: 0).hasSuffix("ETA --:--"))
-        #expect(RenderProgress.clock(3725) == "1:02:05")
     }
 
     @Test func frameFilesAreNumberedInOrder() {

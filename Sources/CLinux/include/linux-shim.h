@@ -11,9 +11,13 @@ int tl_memfd_create(const char *name);
 
 /// Gives memory free in malloc's arenas back to the system (glibc's malloc_trim(0)).
 void tl_malloc_trim(void);
+
+/// vmsplice(fd, {bytes, count}, 1, 0): hands the pages holding `bytes` to the pipe `fd`
+/// without copying them; they must stay unchanged until the reader has read them.
+ssize_t tl_vmsplice(int fd, const void *bytes, size_t count);
 #include <sys/inotify.h>
 
-/// SIGINT and SIGTERM handling that works even while the program is busy or blocked:
+/// SIGINT, SIGTERM and SIGHUP (a closed terminal) handling that works even while the program is busy or blocked:
 /// the first signal writes its number to `notify_fd` (the event loop polls the other end)
 /// and arms a watchdog of `grace_ms`; a second signal, or the watchdog, ends the process at
 /// once with `_exit(0)` (the stop was asked for, so it is status 0), after one line on

@@ -21,48 +21,24 @@ enum FFmpeg {
         throw .missingProgram(name: name, package: package)
     }
 
-    /// What the export needs to know of a video.
-    struct VideoInfo: Equatable {
-        var width: Int
-        var height: Int
-        var framesPerSecond: Double
-        var duration: Double?
-        /// The `creation_time` tag (the container's, else the video stream's), if any.
-        var creationTime: WallClockTime?
-    }
-
-    /// Reads a video's size, frame rate, duration and creation time with ffprobe.
+    /// Reads what the export needs of a video with ffprobe.
     static func probe(_ video: String) throws(ExportError) -> VideoInfo {
         let ffprobe = try locate("ffprobe")
-        let (status, output) = run(ffprobe, ["-v", "error", "-select_streams", "v:0",
-                                             "-show_entries", "stream=width,height,avg_frame_rate,r_frame_rate:stream_tags=creation_time:format=duration:format_tags=creation_time",
-                                             "-of", "default=noprint_wrappers=1", video])
+        let entries = "stream=codec_type,codec_name,width,height,avg_frame_rate,r_frame_rate,start_time,"
+            + "color_space,color_primaries,color_transfer:stream_tags=creation_time:format=start_time,duration:format_tags=creation_time"
+        let (status, output) = run(ffprobe, ["-v", "error", "-show_entries", entries, "-of", "json", video])
         guard status == 0 else { throw .unreadableVideo(path: video, reason: output.trimmingWhitespace) }
-        return try parseProbe(output, path: video)
+        return try VideoInfo(ffprobeJSON: output, path: video)
     }
 
-    /// Reads ffprobe's `key=value` lines (`TAG:creation_time=` for tags).
-    static func parseProbe(_ output: String, path: String) throws(ExportError) -> VideoInfo {
-        var values: [String: String] = [:]
-        for line in output.split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = String(line[..<equals]), value = String(line[line.index(after: equals)...])
-            if values[key] == nil { values[key] = value }  // the stream's lines come first
-        }
-        guard let width = values["width"].flatMap(Int.init), let height = values["height"].flatMap(Int.init), width > 0, height > 0 else {
-            throw .unreadableVideo(path: path, reason: "it has no video stream")
-        }
-        let rate = [values["avg_frame_rate"], values["r_frame_rate"]].compactMap { $0.flatMap(parseRate) }.first
-        guard let rate else { throw .unreadableVideo(path: path, reason: "ffprobe gives no frame rate") }
-        let creation = values["TAG:creation_time"].flatMap { WallClockTime(rfc3339: $0) }
-        return VideoInfo(width: width, height: height, framesPerSecond: rate, duration: values["duration"].flatMap(Double.init), creationTime: creation)
-    }
-
-    /// "30000/1001" or "60": a positive, finite rate, else nil (ffprobe writes 0/0 when unknown).
-    static func parseRate(_ text: String) -> Double? {
-        let parts = text.split(separator: "/").compactMap { Double($0) }
-        let rate = parts.count == 2 ? parts[0] / parts[1] : parts.count == 1 ? parts[0] : .nan
-        return rate.isFinite && rate > 0 && rate <= 1000 ? rate : nil
+    /// The time of the last video packet from `seconds` on, by a seek and a read to the end:
+    /// nil when there is none. A file cut short after its header has none where the header
+    /// says it still has frames.
+    static func lastPacketTime(of video: String, from seconds: Double) -> Double? {
+        guard let ffprobe = try? locate("ffprobe") else { return nil }
+        let (_, output) = run(ffprobe, ["-v", "quiet", "-select_streams", "v:0", "-read_intervals", "\(max(0, seconds))%",
+                                        "-show_entries", "packet=pts_time", "-of", "csv=p=0", video])
+        return output.split(separator: "\n").compactMap { Double($0.trimmingWhitespace) }.max()
     }
 
     /// Runs a program to its end: its status and its standard output and error together.
@@ -79,6 +55,8 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
     case encoderFailed(status: Int32, log: String)
     case file(String)
     case invalid(String)
+    /// A signal asked the render to stop; what was half written is gone.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -88,6 +66,7 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
         case .encoderFailed(let status, let log): "ffmpeg failed (exit status \(status)):\n\(log)"
         case .file(let message): message
         case .invalid(let message): message
+        case .interrupted: "interrupted: the unfinished video was removed"
         }
     }
 }

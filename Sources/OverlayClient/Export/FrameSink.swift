@@ -4,12 +4,15 @@ import SafeFiles
 /// Where rendered frames go: a directory of PNG files, or ffmpeg.
 @MainActor
 protocol FrameSink: AnyObject {
-    /// Takes one frame (straight-alpha RGBA bytes, row by row, `width` × `height`).
-    func write(rgba: [UInt8], width: Int, height: Int, index: Int) throws(ExportError)
+    /// Takes frame `index`, as drawn in `canvas`; `damage` is what changed since the frame
+    /// before (nil: everything). False when it wants no more: the video under the touches ended.
+    func write(_ canvas: Canvas, damage: [PixelRect]?, index: Int) throws(ExportError) -> Bool
     /// After the last frame: the output is complete and in place. What it made, for the summary.
     func finish() throws(ExportError) -> String
     /// On failure or interruption: removes whatever is half made.
     func abandon()
+    /// Anything worth telling the user once it is done.
+    var notes: [String] { get }
 }
 
 /// `render --out DIR`: `frame-000000.png`, `frame-000001.png`, … with alpha, each written
@@ -30,10 +33,14 @@ final class PNGSequenceSink: FrameSink {
         return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }
 
-    func write(rgba: [UInt8], width: Int, height: Int, index: Int) throws(ExportError) {
+    private var rgba: [UInt8] = []
+    var notes: [String] { [] }
+
+    func write(_ canvas: Canvas, damage: [PixelRect]?, index: Int) throws(ExportError) -> Bool {
         let path = "\(directory)/\(Self.name(ofFrame: index))"
+        canvas.straightRGBA(into: &rgba)
         do {
-            let bytes = try PNG.encode(PNG.Image(width: width, height: height, rgba: rgba))
+            let bytes = try PNG.encode(PNG.Image(width: canvas.width, height: canvas.height, rgba: rgba))
             try SafeFiles.writeAtomically(bytes, to: path, mode: 0o644, flush: false)
         } catch let error as FileError {
             throw .file("cannot write \(path): \(error.message)")
@@ -41,6 +48,7 @@ final class PNGSequenceSink: FrameSink {
             throw .file("cannot encode \(path): \(error)")
         }
         written += 1
+        return true
     }
 
     func finish() throws(ExportError) -> String { "\(written) PNG frames in \(directory)" }

@@ -8,11 +8,12 @@ import TouchscreenInput
 /// What `touchlight render` was asked for.
 public struct RenderRequest: Sendable {
     public var tracePath: String
-    /// A directory (PNG frames), FILE.webm or FILE.mov (a track with alpha), or with `over`
-    /// FILE.mp4, .mkv, .mov or .webm (the recording with the touches on it).
+    /// A directory (PNG frames: an existing one, or a name ending in /), FILE.webm or FILE.mov
+    /// (a track with alpha), or with `over` FILE.mp4, .mkv, .mov or .webm (the recording with
+    /// the touches on it). Extensions match whatever their case.
     public var output: String
     /// Frames per second: 60 by default, the video's own rate with `over`.
-    public var framesPerSecond: Double?
+    public var frameRate: FrameRate?
     /// `--size WxH`: the frames' size in pixels (the video's with `over`).
     public var size: (width: Int, height: Int)?
     /// `--scale`: device pixels per logical unit (the trace's own scale by default).
@@ -21,6 +22,11 @@ public struct RenderRequest: Sendable {
     public var over: String?
     /// `--offset`: where the trace's time 0 falls in the video, in seconds.
     public var offset: Double?
+    /// `--until touches`: with `over`, go on past the video's end (on its last frame) until
+    /// the touches have faded; by default the result ends where the video does.
+    public var pastTheVideo = false
+    /// `--mov-codec`: what a FILE.mov track is encoded with.
+    public var movCodec: MovCodec?
     public var drawsToolbar = true
     /// Style and `[annotate]` start values.
     public var configuration = Configuration()
@@ -34,14 +40,13 @@ public struct RenderRequest: Sendable {
 /// Renders a trace into frames and hands them to a sink, reporting progress.
 @MainActor
 public enum RenderJob {
-    /// The frames per second when neither `--fps` nor a video says.
-    public nonisolated static let defaultFramesPerSecond = 60.0
-    /// The frame rates accepted.
-    public nonisolated static let framesPerSecondRange = 1.0...240.0
-
     /// Runs the export; returns what it made. `report` receives notes (alignment, ignored
-    /// settings) and, when `progress` is true, progress lines ending in "\r".
-    public static func run(_ request: RenderRequest, progress: Bool, report: (String) -> Void) throws -> String {
+    /// settings) and, when `progress` is true, progress lines ending in "\r". `isInterrupted`
+    /// is asked between frames and while ffmpeg is busy: when it says so, whatever was half
+    /// written is removed and `ExportError.interrupted` thrown.
+    public static func run(_ request: RenderRequest, progress: Bool, isInterrupted: @escaping () -> Bool = { false },
+                           report: (String) -> Void) throws -> String {
+        let target = try ExportTarget.resolve(output: request.output, over: request.over != nil, movCodec: request.movCodec)
         let text = try readTrace(request.tracePath)
         guard !LibinputTrace.matches(text) else {
             throw ExportError.invalid("\(request.tracePath) is a libinput-shaped trace; render reads touchlight traces (make one with `touchlight record FILE --replay \(request.tracePath)`)")
@@ -49,18 +54,54 @@ public enum RenderJob {
         let trace: TouchTrace
         do { trace = try TouchTrace(text: text) } catch { throw ExportError.invalid("\(request.tracePath): \(error)") }
 
-        var video: FFmpeg.VideoInfo?
-        var placement = Placement(startTime: 0, videoTime: 0, explanation: nil)
+        var source: SourceVideo?
         if let over = request.over {
-            let info = try FFmpeg.probe(over)
-            video = info
-            placement = try Placement.choose(offset: request.offset, traceStart: trace.start, videoCreation: info.creationTime)
+            let video = try SourceVideo(path: over, offset: request.offset, rate: request.frameRate, traceStart: trace.start)
+            video.notes.forEach(report)
+            source = video
         } else if request.offset != nil {
             throw ExportError.invalid("--offset places the trace in a video: it needs --over VIDEO")
         }
-        if let explanation = placement.explanation { report(explanation) }
+        let rate = source?.rate ?? request.frameRate ?? .standard
+        let geometry = try geometry(request, trace: trace, video: source?.info)
+        func makeRenderer() -> TraceRenderer {
+            TraceRenderer(trace: trace, configuration: request.configuration, geometry: geometry, framesPerSecond: rate.framesPerSecond,
+                          startTime: source?.traceTimeAtFirstFrame ?? 0, drawsToolbar: request.drawsToolbar)
+        }
+        // The frames the result has: the touches until they fade, cut where the video ends.
+        let limit = request.pastTheVideo ? Int.max : source?.frameLimit ?? Int.max
+        let total = makeRenderer().countFrames(limit: limit)
+        let sink = try makeSink(target, request: request, source: source, geometry: geometry, rate: rate, isInterrupted: isInterrupted)
+        let renderer = makeRenderer()
+        let bar = RenderProgress(total: total)
+        let started = TimerfdScheduler.monotonicNow()
+        var lastReport = -Double.infinity
+        do {
+            while renderer.frameCount < total {
+                if isInterrupted() { throw ExportError.interrupted }
+                let damage = renderer.renderNextFrame()
+                let wantsMore = try sink.write(renderer.canvas, damage: renderer.frameCount == 1 ? nil : damage, index: renderer.frameCount - 1)
+                let now = TimerfdScheduler.monotonicNow()
+                if progress, now - lastReport >= 0.1 {
+                    lastReport = now
+                    report(bar.line(done: renderer.frameCount, elapsed: now - started) + "\r")
+                }
+                if !wantsMore { break }
+            }
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        let made = try sink.finish()
+        if progress { report(RenderProgress(total: renderer.frameCount).line(done: renderer.frameCount, elapsed: TimerfdScheduler.monotonicNow() - started) + "\n") }
+        for note in sink.notes { report(note) }
+        for ignored in renderer.ignoredSettings { report("ignored the trace's setting \(ignored)") }
+        if let warning = renderer.fontWarning { report(warning) }
+        return "\(renderer.frameCount) frames of \(geometry.pixelWidth)×\(geometry.pixelHeight) at \(rate.readable) frames/s: \(made)"
+    }
 
-        let fps = request.framesPerSecond ?? video?.framesPerSecond ?? defaultFramesPerSecond
+    /// The frames' size: the video's, `--size`, or the trace's output at `--scale`.
+    private static func geometry(_ request: RenderRequest, trace: TouchTrace, video: VideoInfo?) throws(ExportError) -> RenderGeometry {
         let geometry: RenderGeometry
         if let video {
             geometry = RenderGeometry(trace: trace, width: video.width, height: video.height)
@@ -73,54 +114,27 @@ public enum RenderJob {
         // large could not even be allocated.
         guard geometry.pixelWidth <= RenderGeometry.maximumSide, geometry.pixelHeight <= RenderGeometry.maximumSide else {
             let source = video != nil ? "the video" : request.size != nil ? "--size" : "the trace's output (\(Int(trace.outputSize.width))×\(Int(trace.outputSize.height)) at scale \(geometry.renderScale))"
-            throw ExportError.invalid("the frames would be \(geometry.pixelWidth)×\(geometry.pixelHeight) pixels, from \(source); each side must be from 1 to \(RenderGeometry.maximumSide): give a smaller --scale or --size WxH")
+            throw .invalid("the frames would be \(geometry.pixelWidth)×\(geometry.pixelHeight) pixels, from \(source); each side must be from 1 to \(RenderGeometry.maximumSide): give a smaller --scale or --size WxH")
         }
-        let renderer = TraceRenderer(trace: trace, configuration: request.configuration, geometry: geometry, framesPerSecond: fps,
-                                     startTime: placement.startTime, drawsToolbar: request.drawsToolbar)
-        let sink = try makeSink(request, geometry: geometry, framesPerSecond: fps, placement: placement)
-        var rgba: [UInt8] = []
-        let started = TimerfdScheduler.monotonicNow()
-        var lastReport = -Double.infinity
-        do {
-            while !renderer.isFinished {
-                renderer.renderNextFrame()
-                renderer.canvas.straightRGBA(into: &rgba)
-                try sink.write(rgba: rgba, width: geometry.pixelWidth, height: geometry.pixelHeight, index: renderer.frameCount - 1)
-                let now = TimerfdScheduler.monotonicNow()
-                if progress, now - lastReport >= 0.1 {
-                    lastReport = now
-                    report(RenderProgress(total: renderer.estimatedFrameCount).line(done: renderer.frameCount, elapsed: now - started) + "\r")
-                }
-            }
-        } catch {
-            sink.abandon()
-            throw error
-        }
-        let made = try sink.finish()
-        if progress { report(RenderProgress(total: renderer.frameCount).line(done: renderer.frameCount, elapsed: TimerfdScheduler.monotonicNow() - started) + "\n") }
-        for ignored in renderer.ignoredSettings { report("ignored the trace's setting \(ignored)") }
-        if let warning = renderer.fontWarning { report(warning) }
-        return "\(renderer.frameCount) frames of \(geometry.pixelWidth)×\(geometry.pixelHeight) at \(VideoKind.rate(fps)) frames/s: \(made)"
+        return geometry
     }
 
-    private static func makeSink(_ request: RenderRequest, geometry: RenderGeometry, framesPerSecond: Double,
-                                 placement: Placement) throws(ExportError) -> FrameSink {
-        let output = request.output
-        if let over = request.over {
-            guard VideoKind.compositeExtensions.contains(where: output.hasSuffix) else {
-                throw .invalid("with --over, --out names the video to write: FILE\(VideoKind.compositeExtensions.joined(separator: ", FILE")), not \(output)")
-            }
-            return try VideoSink(kind: .composite(video: over, at: placement.videoTime), width: geometry.pixelWidth,
-                                 height: geometry.pixelHeight, framesPerSecond: framesPerSecond, output: output)
+    private static func makeSink(_ target: ExportTarget, request: RenderRequest, source: SourceVideo?, geometry: RenderGeometry,
+                                 rate: FrameRate, isInterrupted: @escaping () -> Bool) throws(ExportError) -> FrameSink {
+        let threads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let encoding: VideoEncoding
+        switch target {
+        case .frames(let directory):
+            return try PNGSequenceSink(directory: directory)
+        case .track(let format):
+            encoding = .track(format, width: geometry.pixelWidth, height: geometry.pixelHeight, rate: rate, threads: threads)
+        case .composite(let container):
+            guard let source else { throw .invalid("--out \(request.output) is for --over VIDEO") }
+            encoding = .composite(container, video: source.path, info: source.info, atFrame: source.videoStartFrame + source.firstTouchFrame,
+                                  rate: rate, pastTheEnd: request.pastTheVideo, threads: threads)
         }
-        if let kind = VideoKind(trackExtension: output) {
-            return try VideoSink(kind: kind, width: geometry.pixelWidth, height: geometry.pixelHeight,
-                                 framesPerSecond: framesPerSecond, output: output)
-        }
-        if [".mp4", ".mkv", ".png", ".gif"].contains(where: output.hasSuffix) {
-            throw .invalid("--out \(output): a touch track is FILE.webm (VP9 with alpha) or FILE.mov (ProRes 4444), or a directory for PNG frames; .mp4 and .mkv are for --over VIDEO")
-        }
-        return try PNGSequenceSink(directory: output)
+        return try VideoSink(encoding, width: geometry.pixelWidth, height: geometry.pixelHeight, output: request.output,
+                             isInterrupted: isInterrupted)
     }
 }
 
@@ -142,7 +156,7 @@ struct Placement: Equatable {
         }
         if let traceStart, let videoCreation {
             let offset = traceStart.secondsSince1970 - videoCreation.secondsSince1970
-            return at(offset, explanation: "aligned by the clock: the trace started at \(traceStart), the video at \(videoCreation), so the touches begin at \(VideoKind.seconds(offset)) s (give --offset to override)")
+            return at(offset, explanation: "aligned by the clock: the trace started at \(traceStart), the video at \(videoCreation), so the touches begin at \(VideoEncoding.seconds(offset)) s (give --offset to override)")
         }
         let missing = traceStart == nil ? "the trace has no start line (traces record one from format 4 on)" : "the video has no creation_time"
         return at(0, explanation: "aligned at the video's start: \(missing); give --offset SECONDS if the touches are early or late")

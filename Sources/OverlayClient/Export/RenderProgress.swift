@@ -2,10 +2,13 @@
 /// and the time left. Pure: the caller gives it the elapsed time.
 struct RenderProgress {
     var total: Int
+    /// ANSI's erase in line (EL 0): clears from the cursor to the end of the line.
+    static let eraseToEndOfLine = "\u{1B}[K"
     /// Characters in the bar.
     static let barWidth = 24
 
-    /// `[##########··············]  120/300 frames   58.2 frames/s   ETA 0:03`.
+    /// `[##########··············]  120/300 frames   58.2 frames/s   ETA 0:03`, then the
+    /// terminal's erase-to-end-of-line, so a shorter line leaves nothing of a longer one.
     func line(done: Int, elapsed: Double) -> String {
         let total = max(self.total, done, 1)
         let fraction = Double(done) / Double(total)
@@ -13,7 +16,7 @@ struct RenderProgress {
         let bar = String(repeating: "#", count: filled) + String(repeating: "·", count: Self.barWidth - filled)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? Self.clock(Double(total - done) / rate) : "--:--"
-        return "[\(bar)] \(done)/\(total) frames  \(Self.oneDecimal(rate)) frames/s  ETA \(eta)"
+        return "[\(bar)] \(done)/\(total) frames  \(Self.oneDecimal(rate)) frames/s  ETA \(eta)" + Self.eraseToEndOfLine
     }
 
     /// `m:ss` (or `h:mm:ss`).

@@ -14,8 +14,9 @@ public final class TraceRenderer {
     public let framesPerSecond: Double
     /// The trace time of frame 0 (later than 0 when the start of the trace is cut).
     public let startTime: Double
-    /// The frame drawn last: premultiplied ARGB, kept and redrawn only where it changed.
-    public let canvas: Canvas
+    /// The frame drawn last: premultiplied ARGB, kept and redrawn only where it changed
+    /// (made at the first frame drawn, never by `countFrames`).
+    public private(set) lazy var canvas = Canvas(width: geometry.pixelWidth, height: geometry.pixelHeight)
     /// How many frames were drawn.
     public private(set) var frameCount = 0
     private let trace: TouchTrace
@@ -43,7 +44,6 @@ public final class TraceRenderer {
                              toolbarPlace: ToolbarPlace())
         scene.drawsToolbar = drawsToolbar
         (scene.text, fontWarning) = TextRenderer.loading(family: configuration.font)
-        canvas = Canvas(width: geometry.pixelWidth, height: geometry.pixelHeight)
         player = TracePlayer(trace: trace)
         for setting in trace.settings {
             _ = scheduler.schedule(at: setting.time) { [unowned self] in self.apply(setting) }
@@ -71,24 +71,32 @@ public final class TraceRenderer {
 
     private static let tailAllowance = 5.0
 
-    /// A guess at the number of frames, for progress: the trace, then the fades after it.
-    public var estimatedFrameCount: Int {
-        let style = scene.window.visualizer.style
-        let tail = max(style.liftFadeDuration, style.rippleDuration, style.cueDuration) + 1 / framesPerSecond
-        let estimate = Int(((trace.duration + tail - startTime) * framesPerSecond).rounded(.up)) + 1
-        return max(frameCount + (isFinished ? 0 : 1), estimate)
-    }
-
     /// Draws the next frame into `canvas` and returns the device pixels that changed.
     @discardableResult
     public func renderNextFrame() -> [PixelRect] {
-        let now = time(ofFrame: frameCount)
-        scheduler.advance(to: now)
-        let damage = scene.prepareFrame(now: now, pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
-                                        renderScale: geometry.renderScale)
+        let damage = advance()
         let drawn = scene.draw(into: canvas, damage: frameCount == 0 ? [scene.window.bounds] : damage)
         frameCount += 1
         return drawn
+    }
+
+    /// Plays the trace to its end without drawing: the number of frames a render has, or
+    /// `limit` if that comes first. The frames end where `isFinished` says, which depends only
+    /// on the trace's clock, never on what was drawn. A renderer that counted draws no more.
+    public func countFrames(limit: Int = .max) -> Int {
+        while !isFinished, frameCount < limit {
+            _ = advance()
+            frameCount += 1
+        }
+        return frameCount
+    }
+
+    /// Brings the scene to the next frame's time: the logical rectangles that changed.
+    private func advance() -> [Rect] {
+        let now = time(ofFrame: frameCount)
+        scheduler.advance(to: now)
+        return scene.prepareFrame(now: now, pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
+                                  renderScale: geometry.renderScale)
     }
 
     /// Feeds the trace's next frame of events when its time comes, then waits for the one after.

@@ -1,61 +1,9 @@
+import CLinux
 import ChildProcesses
 import FoundationEssentials
 import Glibc
+import Renderer
 import SafeFiles
-
-/// What ffmpeg makes of the frames.
-enum VideoKind: Equatable {
-    /// A touch track with alpha: VP9 in WebM (`yuva420p`).
-    case alphaWebM
-    /// A touch track with alpha: ProRes 4444 in QuickTime (`yuva444p10le`).
-    case proRes4444
-    /// The frames laid over a screen recording; the trace's first frame shows at `at` seconds
-    /// into it. The container follows the output's extension; its audio is kept.
-    case composite(video: String, at: Double)
-
-    /// The alpha track named by an output file's extension, if it names one.
-    init?(trackExtension path: String) {
-        if path.hasSuffix(".webm") { self = .alphaWebM } else if path.hasSuffix(".mov") { self = .proRes4444 } else { return nil }
-    }
-
-    /// The extensions `--over` writes.
-    static let compositeExtensions = [".mp4", ".mkv", ".mov", ".webm"]
-
-    /// ffmpeg's arguments: raw RGBA frames of `width` × `height` at `framesPerSecond` on
-    /// standard input, the result written to `output` (whose extension picks the container).
-    func arguments(width: Int, height: Int, framesPerSecond: Double, output: String) -> [String] {
-        let rate = Self.rate(framesPerSecond)
-        let frames = ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", rate, "-i", "pipe:0"]
-        let quiet = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"]
-        switch self {
-        case .alphaWebM:
-            return quiet + frames + ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "24", "-b:v", "0", "-row-mt", "1",
-                                     "-deadline", "good", "-cpu-used", "4", "-auto-alt-ref", "0", "-f", "webm", output]
-        case .proRes4444:
-            return quiet + frames + ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-f", "mov", output]
-        case .composite(let video, let at):
-            let filter = "[1:v]setpts=PTS-STARTPTS+\(Self.seconds(at))/TB[touches];[0:v][touches]overlay=eof_action=repeat:format=auto[out]"
-            let webm = output.hasSuffix(".webm")
-            let codec = webm ? ["-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-c:a", "libopus"]
-                : ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "copy"]
-            let format = webm ? "webm" : output.hasSuffix(".mov") ? "mov" : output.hasSuffix(".mkv") ? "matroska" : "mp4"
-            return quiet + ["-i", video] + frames + ["-filter_complex", filter, "-map", "[out]", "-map", "0:a?"] + codec + ["-f", format, output]
-        }
-    }
-
-    /// A frame rate as ffmpeg reads it: an integer, or a fraction over 1000.
-    static func rate(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : "\(Int((value * 1000).rounded()))/1000"
-    }
-
-    /// Seconds with millisecond precision, never in exponent notation.
-    static func seconds(_ value: Double) -> String {
-        let ms = Int((value * 1000).rounded())
-        let sign = ms < 0 ? "-" : ""
-        let digits = String(abs(ms) % 1000)
-        return "\(sign)\(abs(ms) / 1000).\(String(repeating: "0", count: 3 - digits.count))\(digits)"
-    }
-}
 
 /// Frames piped into ffmpeg. ffmpeg writes a new temporary file beside the output (created
 /// with O_EXCL and O_NOFOLLOW), which is renamed into place only when ffmpeg succeeds: a failed
@@ -70,9 +18,33 @@ final class VideoSink: FrameSink {
     private let input: Int32
     private var ending: ChildProcess.Ending?
 
-    init(kind: VideoKind, width: Int, height: Int, framesPerSecond: Double, output: String) throws(ExportError) {
-        let ffmpeg = try FFmpeg.locate("ffmpeg")
+    /// The frame in the form ffmpeg takes it, kept between frames.
+    private var frame: FramePixels
+    /// Whether frames go to ffmpeg by `vmsplice` (their pages, not a copy of them).
+    private var splices = false
+    /// Asked while a write waits for ffmpeg: whether a signal asked the render to stop.
+    private let isInterrupted: () -> Bool
+
+    private enum FramePixels {
+        case rgba([UInt8])
+        case yuva(YUVAFrame)
+    }
+
+    /// `ffmpeg`: the program to run (the one on `PATH` when nil).
+    init(_ encoding: VideoEncoding, width: Int, height: Int, output: String, ffmpeg: String? = nil,
+         isInterrupted: @escaping () -> Bool) throws(ExportError) {
+        let ffmpeg = if let ffmpeg { ffmpeg } else { try FFmpeg.locate("ffmpeg") }
         self.output = output
+        self.isInterrupted = isInterrupted
+        switch encoding.pixels {
+        case .rgba: frame = .rgba([])
+        case .yuva420p(let matrix):
+            let yuva = YUVAFrame(width: width, height: height, matrix: matrix, alternating: true)
+            frame = .yuva(yuva)
+            // Spliced frames must be larger than the pipe, or the other buffer could still be
+            // in it when it is made again.
+            splices = yuva.bytes.count > 2 * Self.pipeSize
+        }
         let created: (fd: Int32, path: String), logFile: (fd: Int32, path: String)
         do {
             created = try SafeFiles.createTemporary(beside: output, mode: 0o644)
@@ -85,9 +57,10 @@ final class VideoSink: FrameSink {
         signal(SIGPIPE, SIG_IGN)
         do {
             let frames = try ChildProcess.pipe()
+            _ = fcntl(frames.write, Self.setPipeSize, Int32(Self.pipeSize))
             defer { close(frames.read) }  // ffmpeg has its own copy
             do {
-                child = try ChildProcess.start(ffmpeg, kind.arguments(width: width, height: height, framesPerSecond: framesPerSecond, output: temporary),
+                child = try ChildProcess.start(ffmpeg, encoding.arguments(writingTo: temporary),
                                                input: frames.read, error: logFile.fd)
             } catch {
                 close(frames.write)
@@ -103,18 +76,56 @@ final class VideoSink: FrameSink {
         }
     }
 
-    func write(rgba: [UInt8], width: Int, height: Int, index: Int) throws(ExportError) {
-        var written = 0
-        while written < rgba.count {
-            let n = rgba.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw failure() }
-            written += n
+    func write(_ canvas: Canvas, damage: [PixelRect]?, index: Int) throws(ExportError) -> Bool {
+        switch frame {
+        case .rgba(var rgba):
+            frame = .rgba([])  // one owner while it is refilled: no copy
+            canvas.straightRGBA(into: &rgba)
+            frame = .rgba(rgba)
+            return try send(rgba)
+        case .yuva(let yuva):
+            yuva.update(from: canvas, damage: damage)
+            return try send(yuva.bytes, splicing: splices)
         }
     }
 
+    /// Writes one frame to ffmpeg: false when ffmpeg has finished on its own, which it does
+    /// where the recording under the touches ends.
+    /// `splicing` hands ffmpeg the pages themselves: half the copying (the
+    /// YUVA frame alternates between two buffers, so the one spliced last is not touched
+    /// while the pipe may still hold it).
+    private func send(_ bytes: [UInt8], splicing: Bool = false) throws(ExportError) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            if isInterrupted() { throw .interrupted }
+            let n = bytes.withUnsafeBytes { all in
+                splicing ? tl_vmsplice(input, all.baseAddress! + written, all.count - written)
+                         : Glibc.write(input, all.baseAddress! + written, all.count - written)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                if errno == EPIPE, endInput(waiting: true).status == 0 { return false }
+                throw failure()
+            }
+            written += n
+        }
+        return true
+    }
+
+    /// The buffer of the pipe to ffmpeg: 1 MiB, the most an unprivileged process may ask for
+    /// by default, against 64 KiB. ffmpeg then reads a frame in a few large reads instead of
+    /// waiting on many small ones: 1080p WebM went from 63 to 80 frames/s.
+    static let pipeSize = 1 << 20
+    /// F_SETPIPE_SZ, which Glibc does not bring into Swift.
+    private static let setPipeSize: Int32 = 1031
+
+    /// What ffmpeg said while succeeding (it logs only errors: a source cut short, say).
+    private(set) var notes: [String] = []
+
     func finish() throws(ExportError) -> String {
         guard endInput(waiting: true).status == 0 else { throw failure() }
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        notes = said.split(separator: "\n").suffix(6).map { "ffmpeg: \($0)" }
         unlink(log)
         do { try SafeFiles.putInPlace(temporary, at: output) } catch {
             unlink(temporary)
