@@ -16,7 +16,8 @@ struct Touchlight: ParsableCommand {
             Touchlight puts a transparent overlay on every output, above every window, and draws a \
             marker for each finger, a short ripple trail as it moves, and a cue for each recognized \
             gesture (tap, double tap, long press, pan, pinch, rotate, swipe, edge swipe). It needs a \
-            compositor with wlr-layer-shell (sway, Hyprland, wayfire, river, labwc, KDE, Mir).
+            compositor with wlr-layer-shell: verified on sway, KDE Plasma, Mir and phoc (Phosh); others \
+            that offer it (Hyprland, wayfire, river, labwc) are not verified (docs/compositors.md).
 
             `touchlight` alone runs the overlay (the `run` subcommand).
             """,

@@ -29,8 +29,9 @@ enum ClientError: Error, CustomStringConvertible {
         What works here: record the touchscreens with `touchlight record touches.trace --no-overlay` while you record the screen, \
         then lay them over the recording with `touchlight render touches.trace --over screen.mp4 --out with-touches.mp4` \
         (or make a track with alpha for a video editor: `--out touches.webm`). On KDE Plasma, its own Touch Points effect \
-        (System Settings, Desktop Effects) shows touches too. The overlay itself runs on sway, Hyprland, wayfire, river, \
-        labwc, KDE Plasma and Mir-based shells.
+        (System Settings, Desktop Effects) shows touches too. The overlay itself runs on compositors with wlr-layer-shell: \
+        verified on sway, KDE Plasma, Mir-based shells and phoc (Phosh); others that offer it (Hyprland, wayfire, river, labwc) \
+        are not verified.
         """
 
     var description: String {
