@@ -91,9 +91,10 @@ final class VideoSink: FrameSink {
 
     /// Writes one frame to ffmpeg: false when ffmpeg has finished on its own, which it does
     /// where the recording under the touches ends.
-    /// `splicing` hands ffmpeg the pages themselves: half the copying (the
-    /// YUVA frame alternates between two buffers, so the one spliced last is not touched
-    /// while the pipe may still hold it).
+    ///
+    /// `splicing` hands ffmpeg the pages themselves, which halves the copying; the YUVA frame
+    /// alternates between two buffers, so the one spliced last is not touched while the pipe
+    /// may still hold its pages (`VideoSinkTests` reads slowly to catch a buffer reused early).
     private func send(_ bytes: [UInt8], splicing: Bool = false) throws(ExportError) -> Bool {
         var written = 0
         while written < bytes.count {
