@@ -56,13 +56,19 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// phoc 0.24, Phosh's compositor (the shell of Linux phones and tablets), on wlroots'
     /// headless backend. Without input devices it offers no wl_seat, and foot then refuses to
     /// start ("no seats available"); weston-terminal runs. It dies of SIGTERM without a handler.
-    public static let phoc = Compositor(
-        name: "phoc", executable: "phoc", package: "phoc", isNested: false, socket: "wayland-0",
-        arguments: { _, _, _, runtime in ["-C", runtime + "/phoc.ini"] },
-        environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"],
-        configurationFile: { width, height, scale in
-            ("phoc.ini", "[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode=\(width)x\(height)\nscale=\(scale)\n")
-        })
+    public static let phoc = phoc(rotated: 0)
+
+    /// phoc with its output turned `degrees` clockwise (0, 90, 180 or 270), as a phone held
+    /// sideways: phoc.ini's `rotate`.
+    public static func phoc(rotated degrees: Int) -> Compositor {
+        Compositor(
+            name: degrees == 0 ? "phoc" : "phoc (rotated \(degrees)°)", executable: "phoc", package: "phoc", isNested: false, socket: "wayland-0",
+            arguments: { _, _, _, runtime in ["-C", runtime + "/phoc.ini"] },
+            environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"],
+            configurationFile: { width, height, scale in
+                ("phoc.ini", "[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode=\(width)x\(height)\nscale=\(scale)\nrotate=\(degrees)\n")
+            })
+    }
 
     /// mutter 43, GNOME's compositor, headless with one virtual monitor (no scale of its own):
     /// no layer-shell. It announces wl_output before zxdg_output_manager_v1.

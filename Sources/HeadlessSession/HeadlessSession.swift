@@ -71,7 +71,8 @@ public final class HeadlessSession {
                 try launch(.sway, width: width, height: height, scale: hostScale, launcher: launcher, log: log)
             }
             if compositor.executable != Compositor.sway.executable {
-                try launch(compositor, width: width, height: height, scale: scale, launcher: nil, log: log)
+                // A nested compositor takes its input from the host; one on its own (phoc) is launched as the host would be.
+                try launch(compositor, width: width, height: height, scale: scale, launcher: compositor.isNested ? nil : launcher, log: log)
             }
         } catch {
             stop()

@@ -1,6 +1,8 @@
 import Foundation
 import HeadlessSession
 import Testing
+import TouchCore
+import Annotation
 
 /// touchlight on phoc, Phosh's compositor (the shell of Linux phones and tablets), headless.
 extension EndToEnd {
@@ -42,6 +44,120 @@ extension EndToEnd {
             let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             #expect(!printed.contains("lost the connection") && printed.contains("configuration reloaded"), "\(printed.suffix(1500))")
             #expect(try desktop.screenshot("phoc-after-sigterm").differences(from: baseline).isEmpty, "nothing left on screen")
+        }
+
+        /// The default ink colour, #e53935.
+        static func isInk(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }
+
+        /// Real touches on phoc: an emulated touchscreen read by phoc's own libinput backend
+        /// reaches touchlight as wl_touch. In draw mode two fingers drag together across a third
+        /// and two thirds of the way down: the recording has both where phoc put them (its panel
+        /// spans the output), and each finger's stroke is drawn there, with each renderer phoc
+        /// can show (GLES on llvmpipe, through wl_shm), and on an output turned 90° (600×800),
+        /// where the overlay stays upright.
+        @Test(arguments: [("canvas", 0), ("sprites", 0), ("gles", 0), ("canvas", 90)])
+        func realTouchesAreRecordedAndDrawn(renderer: String, rotation: Int) throws {
+            let compositor = Compositor.phoc(rotated: rotation)
+            if let missing = EmulatedPanel.missingPrerequisite ?? Desktop.missingPrerequisite(for: compositor) {
+                Issue.record("NOT RUN: \(missing)")
+                return
+            }
+            let panel = try EmulatedPanel(compositor, device: .touchscreen)
+            defer { panel.stop() }
+            let phoc = panel.desktop
+            let (width, height) = rotation == 90 ? (600.0, 800.0) : (800.0, 600.0)
+            let trace = phoc.runtimeDirectory.appendingPathComponent("touches.trace").path
+            let config = phoc.runtimeDirectory.appendingPathComponent("touchlight.toml").path
+            try "[performance]\nrenderer = \"\(renderer)\"\n[annotate]\nwidth = 8.0\ntoolbar = false\nmarkers_while_drawing = false\n"
+                .write(toFile: config, atomically: true, encoding: .utf8)
+            let log = Pipe()
+            let touchlight = try phoc.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config], stderr: log)
+            usleep(1_500_000)
+            // In 0.5 s from 0.2 to 0.8 of the width, 60 frames a second, then both lift.
+            let rows = [height / 3, 2 * height / 3], (left, right) = (0.2 * width, 0.8 * width)
+            func onPanel(_ x: Double, _ y: Double) -> (Int, Int) {
+                (Int((x / width * EmulatedPanel.panelMaximum).rounded()), Int((y / height * EmulatedPanel.panelMaximum).rounded()))
+            }
+            var frames: [(Double, [EmulatedTouchscreen.Contact])] = (0...30).map { step in
+                let x = left + (right - left) * Double(step) / 30
+                return (Double(step) / 60, rows.enumerated().map { .init(slot: $0.offset, position: onPanel(x, $0.element)) })
+            }
+            frames.append((31.0 / 60, [.init(slot: 0, position: nil), .init(slot: 1, position: nil)]))
+            try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames))
+            usleep(2_800_000)  // the second before the events, the drag, and the ink settled
+            let shot = try phoc.screenshot("phoc-touch-ink-\(renderer)-\(rotation)")
+            #expect(Double(shot.width) == width && Double(shot.height) == height, "a \(shot.width)×\(shot.height) screenshot")
+            let span = Int(left)...Int(right)
+            for y in rows.map({ Int($0) }) {
+                let inked = span.filter { x in Self.isInk(shot[x, y]) }.count
+                #expect(inked > span.count * 8 / 10, "\(renderer) at \(rotation)°: the stroke along y \(y) covers \(inked) of \(span.count) px\n\(panel.compositorLog.suffix(1500))")
+            }
+            #expect(!Self.isInk(shot[Int(width / 2), Int(height / 2)]), "nothing between the strokes")
+            touchlight.terminate()
+            let printed = waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
+            #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")
+            #expect(printed.contains("drawing with OpenGL ES 2") == (renderer == "gles"), "\(printed.suffix(1500))")
+            let recorded = try TouchTrace(text: String(contentsOfFile: trace, encoding: .utf8))
+            let downs = recorded.events.filter { $0.phase == .down }.sorted { $0.y < $1.y }
+            let ups = recorded.events.filter { $0.phase == .up }.sorted { $0.y < $1.y }
+            #expect(downs.count == 2 && ups.count == 2, "\(recorded.events.count) events: \(downs), \(ups)")
+            let expected = [(left, rows[0]), (left, rows[1]), (right, rows[0]), (right, rows[1])]
+            for (event, place) in zip(downs + ups, expected) {
+                #expect(abs(event.x - place.0) <= 3 && abs(event.y - place.1) <= 3, "\(event) where phoc put \(place)")
+            }
+        }
+
+        /// Touches pass through the overlay to the app below, weston-simple-touch (it draws
+        /// where it is touched), in annotation's pass mode, away from the toolbar; a finger on
+        /// the toolbar's mode button and then its blue swatch switches to draw mode in blue, and
+        /// the overlay takes the next drag as ink while the app draws nothing more. One event
+        /// file (umockdev plays one per device): a drag along y 250, the two taps at 2 and 3 s,
+        /// a drag along y 400 at 4 s.
+        @MainActor @Test func touchesReachTheAppBelowUntilTheToolbarSwitchesToDrawing() throws {
+            if let missing = EmulatedPanel.missingPrerequisite ?? Desktop.missingPrerequisite(for: .phoc) {
+                Issue.record("NOT RUN: \(missing)")
+                return
+            }
+            let panel = try EmulatedPanel(.phoc, device: .touchscreen)
+            defer { panel.stop() }
+            let phoc = panel.desktop
+            _ = try phoc.start("/usr/bin/weston-simple-touch", [])
+            usleep(1_500_000)
+            let alone = try phoc.screenshot("phoc-app-alone")
+            let config = phoc.runtimeDirectory.appendingPathComponent("touchlight.toml").path
+            try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+            let log = Pipe()
+            let touchlight = try phoc.start(Desktop.touchlight.path, ["annotate", "--config", config, "--verbose"], stderr: log)
+            usleep(1_500_000)
+            func onPanel(_ p: Point) -> (Int, Int) { (Int(p.x / 800 * EmulatedPanel.panelMaximum), Int(p.y / 600 * EmulatedPanel.panelMaximum)) }
+            func drag(at start: Double, row: Double) -> [(Double, [EmulatedTouchscreen.Contact])] {
+                (0...20).map { step in (start + Double(step) / 60, [.init(slot: 0, position: onPanel(Point(x: 300 + 10 * Double(step), y: row)))]) }
+                    + [(start + 21.0 / 60, [.init(slot: 0, position: nil)])]
+            }
+            func tap(at start: Double, _ point: Point) -> [(Double, [EmulatedTouchscreen.Contact])] {
+                [(start, [.init(slot: 0, position: onPanel(point))]), (start + 0.05, [.init(slot: 0, position: nil)])]
+            }
+            let toolbar = ToolbarPlace()
+            let frames = drag(at: 0, row: 250) + tap(at: 2, ToolbarTests.center(of: .mode(.toggle), at: toolbar))
+                + tap(at: 3, ToolbarTests.center(of: .color(ToolbarTests.palette[1]), at: toolbar)) + drag(at: 4, row: 400)
+            try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames))
+            usleep(2_500_000)
+            let touched = try phoc.screenshot("phoc-app-touched")
+            let drawn = touched.differences(from: alone).filter { abs($0.1 - 250) <= 10 && (290...510).contains($0.0) }.count
+            #expect(drawn > 100, "the app below drew \(drawn) pixels along the drag\n\(panel.compositorLog.suffix(1500))")
+
+            usleep(3_300_000)  // the taps, the second drag at 4.3 s, and its ink
+            let ink = try phoc.screenshot("phoc-app-ink")
+            let inked = (300...500).filter { x in ToolbarTests.isBlue(ink[x, 400]) }.count
+            #expect(inked > 160, "the overlay drew the second drag in blue: \(inked) of 201 px")
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "\(drain(log).suffix(1500))")
+            usleep(500_000)
+            let after = try phoc.screenshot("phoc-app-after")
+            // Only along the second drag (the toolbar, at the left edge, went with the overlay).
+            let late = after.differences(from: touched).filter { abs($0.1 - 400) <= 10 && (290...510).contains($0.0) }
+            let lateCount = late.count
+            #expect(lateCount == 0, "the app drew under the overlay's ink: \(late.prefix(5))")
         }
     }
 }

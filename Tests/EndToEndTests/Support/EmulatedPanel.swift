@@ -1,0 +1,86 @@
+import Foundation
+import HeadlessSession
+import Testing
+
+/// A headless compositor (sway, phoc) that reads one emulated input device through its own
+/// libinput backend: umockdev fakes the device (Fixtures/umockdev/: event5 a touchscreen,
+/// event8 a pen display with pressure and an eraser end), and wlroots turns it into wl_touch or
+/// the tablet protocol for the client under it, as it would for real hardware. So touches
+/// reach touchlight the way a user's would.
+///
+/// Setup, as `EmulatedTouchscreen`'s: a private mount namespace with a tmpfs udev database
+/// (made as root), then the compositor as the test user under umockdev's driver, with
+/// libseat's "noop" backend (no seat daemon); the shim mends what libseat 0.7 and wlroots 0.15
+/// leave undone there (see umockdev-shim.c). The driver holds the device's events until
+/// `play(_:)`, so they start once touchlight is ready.
+final class EmulatedPanel {
+    /// The emulated device, and how udev describes it.
+    enum Device {
+        case touchscreen, pen
+
+        var node: String { self == .touchscreen ? "c13:69" : "c13:72" }
+        var eventFile: String { self == .touchscreen ? "event5" : "event8" }
+        var udevProperties: [String] { self == .touchscreen ? ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"] : ["ID_INPUT=1", "ID_INPUT_TABLET=1"] }
+    }
+
+    let desktop: Desktop
+    private let directory: URL
+    private let events: URL
+    private let log: URL
+
+    /// Why these tests cannot run here, or nil.
+    static var missingPrerequisite: String? { EmulatedTouchscreen.missingPrerequisite }
+
+    /// The device's axes run 0…4095 over the whole output.
+    static let panelMaximum = 4095.0
+
+    init(_ compositor: Compositor = .sway, device: Device, width: Int = 800, height: Int = 600) throws {
+        try EmulatedTouchscreen.build()
+        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-panel-\(UUID().uuidString.prefix(8))")
+        events = directory.appendingPathComponent("device.evemu")
+        log = directory.appendingPathComponent("compositor.log")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("udev"), withIntermediateDirectories: true)
+        try EmulatedTouchscreen.udevEntry(device.udevProperties)
+            .write(to: directory.appendingPathComponent("udev/\(device.node)"), atomically: true, encoding: .utf8)
+        try "".write(to: events, atomically: true, encoding: .utf8)
+        try "".write(to: log, atomically: true, encoding: .utf8)
+        _ = try Desktop.run("/usr/bin/chown", ["-R", Desktop.testUser, directory.path])
+        chmod(directory.path, 0o755)
+        let script = """
+            set -e
+            \(EmulatedTouchscreen.privateUdevDatabase)
+            shift
+            exec "$@"
+            """
+        let launcher = HeadlessSession.Launcher(
+            asCaller: ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", directory.path],
+            asUser: ["env", "DRIVER_PLAY_ON_SIGNAL=1", "LD_PRELOAD=libumockdev-preload.so.0", EmulatedTouchscreen.driver.path,
+                     EmulatedTouchscreen.fixtures.path, "\(device.eventFile)=\(events.path)", "0", "3600000", EmulatedTouchscreen.shim.path, "--"],
+            environment: HeadlessSession.Launcher.inputEnvironment)
+        desktop = try Desktop(compositor, width: width, height: height, launcher: launcher, log: log.path)
+    }
+
+    /// What the compositor (and umockdev's driver) printed, for failure messages.
+    var compositorLog: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    /// A time to stamp the first event with, a second from now: umockdev 0.17 misreads events
+    /// stamped in a second where tv_sec % 256 == 32.
+    static func baseTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        var base = Double(now.tv_sec) + 1
+        while (31...34).contains(Int(base) % 256) { base += 1 }
+        return base
+    }
+
+    /// Plays an evemu file now (once per device: umockdev 0.17 plays one event file per device).
+    func play(_ evemu: String) throws {
+        try evemu.write(to: events, atomically: false, encoding: .utf8)
+        kill(desktop.compositorPID, SIGUSR1)
+    }
+
+    func stop() {
+        desktop.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
