@@ -71,8 +71,9 @@ extension EndToEnd {
             try "[performance]\nrenderer = \"\(renderer)\"\n[annotate]\nwidth = 8.0\ntoolbar = false\nmarkers_while_drawing = false\n"
                 .write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
-            let touchlight = try phoc.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config], stderr: log)
-            usleep(1_500_000)
+            let touchlight = try phoc.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config, "--verbose"], stderr: log)
+            var printed = read(log, until: "logical px")  // the overlay is configured
+            usleep(300_000)  // and its first frame committed
             // In 0.5 s from 0.2 to 0.8 of the width, 60 frames a second, then both lift.
             let rows = [height / 3, 2 * height / 3], (left, right) = (0.2 * width, 0.8 * width)
             func onPanel(_ x: Double, _ y: Double) -> (Int, Int) {
@@ -84,8 +85,11 @@ extension EndToEnd {
             }
             frames.append((31.0 / 60, [.init(slot: 0, position: nil), .init(slot: 1, position: nil)]))
             try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames))
-            usleep(2_800_000)  // the second before the events, the drag, and the ink settled
-            let shot = try phoc.screenshot("phoc-touch-ink-\(renderer)-\(rotation)")
+            // The events begin a second on; the drag lasts 0.5 s: its last pixels then.
+            usleep(1_800_000)
+            let shot = try phoc.screenshot("phoc-touch-ink-\(renderer)-\(rotation)") { shot in
+                Self.isInk(shot[Int(right) - 4, Int(rows[1])])
+            }
             #expect(Double(shot.width) == width && Double(shot.height) == height, "a \(shot.width)×\(shot.height) screenshot")
             let span = Int(left)...Int(right)
             for y in rows.map({ Int($0) }) {
@@ -94,7 +98,7 @@ extension EndToEnd {
             }
             #expect(!Self.isInk(shot[Int(width / 2), Int(height / 2)]), "nothing between the strokes")
             touchlight.terminate()
-            let printed = waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
+            printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
             #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")
             #expect(printed.contains("drawing with OpenGL ES 2") == (renderer == "gles"), "\(printed.suffix(1500))")
             let recorded = try TouchTrace(text: String(contentsOfFile: trace, encoding: .utf8))
@@ -128,7 +132,8 @@ extension EndToEnd {
             try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try phoc.start(Desktop.touchlight.path, ["annotate", "--config", config, "--verbose"], stderr: log)
-            usleep(1_500_000)
+            let started = read(log, until: "logical px")  // the overlay is configured
+            usleep(300_000)  // and its first frame, the toolbar, committed
             func onPanel(_ p: Point) -> (Int, Int) { (Int(p.x / 800 * EmulatedPanel.panelMaximum), Int(p.y / 600 * EmulatedPanel.panelMaximum)) }
             func drag(at start: Double, row: Double) -> [(Double, [EmulatedTouchscreen.Contact])] {
                 (0...20).map { step in (start + Double(step) / 60, [.init(slot: 0, position: onPanel(Point(x: 300 + 10 * Double(step), y: row)))]) }
@@ -141,19 +146,19 @@ extension EndToEnd {
             let frames = drag(at: 0, row: 250) + tap(at: 2, ToolbarTests.center(of: .mode(.toggle), at: toolbar))
                 + tap(at: 3, ToolbarTests.center(of: .color(ToolbarTests.palette[1]), at: toolbar)) + drag(at: 4, row: 400)
             try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames))
-            usleep(2_500_000)
-            let touched = try phoc.screenshot("phoc-app-touched")
+            // The events begin a second on; the first drag lasts 0.35 s.
+            usleep(1_500_000)
+            let touched = try phoc.screenshot("phoc-app-touched") { shot in shot.differences(from: alone).contains { $0.0 > 490 && abs($0.1 - 250) <= 10 } }
             let drawn = touched.differences(from: alone).filter { abs($0.1 - 250) <= 10 && (290...510).contains($0.0) }.count
             #expect(drawn > 100, "the app below drew \(drawn) pixels along the drag\n\(panel.compositorLog.suffix(1500))")
 
-            usleep(3_300_000)  // the taps, the second drag at 4.3 s, and its ink
-            let ink = try phoc.screenshot("phoc-app-ink")
+            usleep(2_800_000)  // the taps, then the second drag at 5 s from the start
+            let ink = try phoc.screenshot("phoc-app-ink") { ToolbarTests.isBlue($0[496, 400]) }
             let inked = (300...500).filter { x in ToolbarTests.isBlue(ink[x, 400]) }.count
             #expect(inked > 160, "the overlay drew the second drag in blue: \(inked) of 201 px")
             touchlight.terminate()
-            #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "\(drain(log).suffix(1500))")
-            usleep(500_000)
-            let after = try phoc.screenshot("phoc-app-after")
+            #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "\((started + drain(log)).suffix(1500))")
+            let after = try phoc.screenshot("phoc-app-after") { !ToolbarTests.isBlue($0[400, 400]) }  // the overlay gone
             // Only along the second drag (the toolbar, at the left edge, went with the overlay).
             let late = after.differences(from: touched).filter { abs($0.1 - 400) <= 10 && (290...510).contains($0.0) }
             let lateCount = late.count

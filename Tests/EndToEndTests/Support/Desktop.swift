@@ -78,6 +78,17 @@ final class Desktop {
         return try Image(ppm: Data(contentsOf: URL(fileURLWithPath: ppm)))
     }
 
+    /// Screenshots until `done` says so, at most `timeout` seconds: the last one taken.
+    func screenshot(_ name: String, until done: (Image) -> Bool, timeout: Double = 5) throws -> Image {
+        let deadline = Date().addingTimeInterval(timeout)
+        var shot = try screenshot(name)
+        while !done(shot), Date() < deadline {
+            usleep(100_000)
+            shot = try screenshot(name)
+        }
+        return shot
+    }
+
     @discardableResult
     func swaymsg(_ arguments: String...) throws -> String {
         try Self.run("/usr/bin/swaymsg", arguments, environment: session.hostEnvironment)
@@ -125,6 +136,18 @@ final class Desktop {
 @discardableResult
 func waitForExit(_ process: some RunningProgram, timeout: Double = 10) -> Bool {
     HeadlessSession.waitForExit(process, timeout: timeout)
+}
+
+/// Reads what a pipe receives until it contains `text`, at most `timeout` seconds: what was
+/// read (the caller keeps it: it is gone from the pipe).
+func read(_ pipe: Pipe, until text: String, timeout: Double = 10) -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var read = drain(pipe)
+    while !read.contains(text), Date() < deadline {
+        usleep(20_000)
+        read += drain(pipe)
+    }
+    return read
 }
 
 /// Reads everything a pipe has received so far (non-blocking) as text.
