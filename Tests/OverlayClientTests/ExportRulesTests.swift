@@ -156,7 +156,7 @@ import TouchlightConfig
         var checked = 0
         while !renderer.isFinished {
             let damage = renderer.renderNextFrame()
-            incremental.update(from: renderer.canvas, damage: renderer.frameCount == 1 ? nil : damage)
+            incremental.update(from: renderer.canvas, damage: damage)  // frame 0 too: its damage is all it drew
             guard renderer.frameCount % 5 == 0 || renderer.frameCount % 5 == 1 else { continue }
             let full = YUVAFrame(width: 321, height: 241, matrix: .bt709)
             full.update(from: renderer.canvas, damage: nil)

@@ -38,7 +38,7 @@ import TouchlightConfig
         var expected: [[UInt8]] = []
         while renderer.frameCount < 8 {
             let damage = renderer.renderNextFrame()
-            #expect(try sink.write(renderer.canvas, damage: renderer.frameCount == 1 ? nil : damage, index: renderer.frameCount - 1))
+            #expect(try sink.write(renderer.canvas, damage: damage, index: renderer.frameCount - 1))
             let whole = YUVAFrame(width: 1920, height: 1080, matrix: .bt709)
             whole.update(from: renderer.canvas, damage: nil)
             expected.append(whole.bytes)

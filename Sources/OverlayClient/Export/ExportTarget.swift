@@ -35,15 +35,15 @@ enum ExportTarget: Equatable {
         guard !output.isEmpty else { throw .invalid("--out is empty: give DIR/ (PNG frames) or FILE\(over ? compositeExtensions : trackExtensions)") }
         let endsInSlash = output.hasSuffix("/")
         let suffix = endsInSlash ? nil : fileExtension(of: output)
-        let namesVideo = suffix.map { Container(rawValue: $0) != nil } ?? false
-        if namesVideo, isDirectory(output) {
+        let container = suffix.flatMap(Container.init(rawValue:))  // every video's extension, tracks' too
+        if container != nil, isDirectory(output) {
             throw .invalid("--out \(output) is an existing directory, so no video can be written there: remove it or give another name (\(output)/ writes PNG frames into it)")
         }
         if let movCodec, suffix != "mov" || over {
             throw .invalid("--mov-codec \(movCodec.rawValue) is for a touch track written as FILE.mov, not for --out \(output)\(over ? " with --over" : "")")
         }
         if over {
-            guard let suffix, let container = Container(rawValue: suffix) else {
+            guard let container else {
                 let named = endsInSlash ? "a directory" : suffix.map { "a .\($0) file" } ?? "a name without an extension"
                 throw .invalid("with --over, --out names the video to write, FILE\(compositeExtensions) (the container follows the extension), not \(named): \(output)")
             }

@@ -28,7 +28,7 @@ public struct FrameRate: Equatable, Sendable, CustomStringConvertible {
             self.init(numerator: n, denominator: d)
             return
         }
-        guard parts.count == 1, let value = Double(text), value.isFinite, value > 0, value <= 1_000_000 else { return nil }
+        guard parts.count == 1, let value = Double(text) else { return nil }
         self.init(value)
     }
 

@@ -5,8 +5,9 @@ import SafeFiles
 @MainActor
 protocol FrameSink: AnyObject {
     /// Takes frame `index`, as drawn in `canvas`; `damage` is what changed since the frame
-    /// before (nil: everything). False when it wants no more: the video under the touches ended.
-    func write(_ canvas: Canvas, damage: [PixelRect]?, index: Int) throws(ExportError) -> Bool
+    /// before (for frame 0, since the transparent canvas it started as). False when it wants no
+    /// more: the video under the touches ended.
+    func write(_ canvas: Canvas, damage: [PixelRect], index: Int) throws(ExportError) -> Bool
     /// After the last frame: the output is complete and in place. What it made, for the summary.
     func finish() throws(ExportError) -> String
     /// On failure or interruption: removes whatever is half made.
@@ -36,7 +37,7 @@ final class PNGSequenceSink: FrameSink {
     private var rgba: [UInt8] = []
     var notes: [String] { [] }
 
-    func write(_ canvas: Canvas, damage: [PixelRect]?, index: Int) throws(ExportError) -> Bool {
+    func write(_ canvas: Canvas, damage: [PixelRect], index: Int) throws(ExportError) -> Bool {
         let path = "\(directory)/\(Self.name(ofFrame: index))"
         canvas.straightRGBA(into: &rgba)
         do {

@@ -80,7 +80,7 @@ public enum RenderJob {
             while renderer.frameCount < total {
                 if isInterrupted() { throw ExportError.interrupted }
                 let damage = renderer.renderNextFrame()
-                let wantsMore = try sink.write(renderer.canvas, damage: renderer.frameCount == 1 ? nil : damage, index: renderer.frameCount - 1)
+                let wantsMore = try sink.write(renderer.canvas, damage: damage, index: renderer.frameCount - 1)
                 let now = TimerfdScheduler.monotonicNow()
                 if progress, now - lastReport >= 0.1 {
                     lastReport = now
@@ -130,7 +130,7 @@ public enum RenderJob {
             encoding = .track(format, width: geometry.pixelWidth, height: geometry.pixelHeight, rate: rate, threads: threads)
         case .composite(let container):
             guard let source else { throw .invalid("--out \(request.output) is for --over VIDEO") }
-            encoding = .composite(container, video: source.path, info: source.info, atFrame: source.videoStartFrame + source.firstTouchFrame,
+            encoding = .composite(container, video: source.path, info: source.info, atFrame: source.firstTouchFrame,
                                   rate: rate, pastTheEnd: request.pastTheVideo, threads: threads)
         }
         return try VideoSink(encoding, width: geometry.pixelWidth, height: geometry.pixelHeight, output: request.output,

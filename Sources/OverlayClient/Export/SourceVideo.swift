@@ -5,21 +5,19 @@ import TouchCore
 struct SourceVideo {
     let path: String
     let info: VideoInfo
-    let placement: Placement
     /// The result's constant frame rate.
     let rate: FrameRate
-    /// The frame of the result (counted from the video's first) that shows the touches' first
-    /// frame: the first at or after where the trace begins, so every touch frame falls on a
-    /// frame of the result instead of up to one frame early.
+    /// The frame of ffmpeg's grid at `rate` that shows the touches' first frame: the first at or
+    /// after where the trace begins, so every touch frame falls on a frame of the result
+    /// instead of up to one frame early, counted from where the video's first frame falls on
+    /// that grid (its `fps` filter rounds that time to the nearest frame).
     let firstTouchFrame: Int
     /// The trace time that frame shows.
     let traceTimeAtFirstFrame: Double
-    /// Where the video's first frame falls on the result's frame grid (ffmpeg's `fps` filter
-    /// rounds its time to the nearest frame).
-    let videoStartFrame: Int
-    /// Where the video's frames end, in seconds from its first: its header's duration, or
-    /// less when the file was cut short after its header; nil when neither says.
-    let end: Double?
+    /// The most touch frames the result can have, those before the video's frames end (its
+    /// header's duration, or less when the file was cut short after its header); nil when
+    /// neither says where they end.
+    let frameLimit: Int?
     /// What the user should know: how the trace was aligned, a varying rate, a short file.
     let notes: [String]
 
@@ -27,26 +25,22 @@ struct SourceVideo {
         let info = try FFmpeg.probe(path)
         self.path = path
         self.info = info
-        placement = try Placement.choose(offset: offset, traceStart: traceStart, videoCreation: info.creationTime)
+        let placement = try Placement.choose(offset: offset, traceStart: traceStart, videoCreation: info.creationTime)
         var notes = placement.explanation.map { [$0] } ?? []
         let (rate, rateNote) = Self.rate(requested: requested, of: info)
         self.rate = rate
         if let rateNote { notes.append(rateNote) }
-        firstTouchFrame = rate.frames(in: placement.videoTime)
-        traceTimeAtFirstFrame = placement.startTime + Double(firstTouchFrame) * rate.frameDuration - placement.videoTime
-        videoStartFrame = Int((info.startTime * rate.framesPerSecond).rounded())
+        // The first frame of the video at or after the trace's start, and what the trace shows then.
+        let first = rate.frames(in: placement.videoTime)
+        traceTimeAtFirstFrame = placement.startTime + Double(first) * rate.frameDuration - placement.videoTime
+        firstTouchFrame = Int((info.startTime * rate.framesPerSecond).rounded()) + first
         let (end, endNote) = Self.end(of: path, info: info)
-        self.end = end
         if let endNote { notes.append(endNote) }
         if let end, placement.videoTime >= end {
             throw .invalid("the touches would begin at \(VideoEncoding.seconds(placement.videoTime)) s, after the video ends (\(VideoEncoding.seconds(end)) s): give a smaller --offset")
         }
+        frameLimit = end.map { max(0, rate.frames(in: $0) - first) }
         self.notes = notes
-    }
-
-    /// The most touch frames the result can have: those before the video ends.
-    var frameLimit: Int? {
-        end.map { max(0, rate.frames(in: $0) - firstTouchFrame) }
     }
 
     /// `--fps`; else the video's own rate when it is steady; else, for a video whose frames

@@ -36,22 +36,21 @@ struct VideoEncoding: Equatable {
             let pixels = Pixels.yuva420p(.bt709)
             return VideoEncoding(pixels: pixels, arguments: quiet + input(pixels, width, height, rate)
                 + vp9(crf: 24, width: width, threads: threads) + ["-pix_fmt", "yuva420p"] + tags(.bt709) + ["-f", "webm"])
-        case .mov(.prores):
-            let convert = ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-pix_fmt", "yuva444p10le"]
-            return VideoEncoding(pixels: .rgba, arguments: quiet + input(.rgba, width, height, rate)
-                + ["-c:v", "prores_ks", "-profile:v", "4444"] + convert + tags(.bt709) + ["-f", "mov"])
-        case .mov(.qtrle):
-            return VideoEncoding(pixels: .rgba, arguments: quiet + input(.rgba, width, height, rate)
-                + ["-c:v", "qtrle", "-pix_fmt", "argb"] + rgbTags + ["-f", "mov"])
-        case .mov(.png):
-            return VideoEncoding(pixels: .rgba, arguments: quiet + input(.rgba, width, height, rate)
-                + ["-c:v", "png", "-pix_fmt", "rgba"] + rgbTags + ["-f", "mov"])
+        case .mov(let codec):
+            let encoder: [String] = switch codec {
+            case .prores: ["-c:v", "prores_ks", "-profile:v", "4444", "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+                           "-pix_fmt", "yuva444p10le"] + tags(.bt709)
+            case .qtrle: ["-c:v", "qtrle", "-pix_fmt", "argb"] + rgbTags
+            case .png: ["-c:v", "png", "-pix_fmt", "rgba"] + rgbTags
+            }
+            return VideoEncoding(pixels: .rgba, arguments: quiet + input(.rgba, width, height, rate) + encoder + ["-f", "mov"])
         }
     }
 
     /// The touches laid over `video` (whose facts are `info`) from frame `atFrame` of the
-    /// result's frame grid (ffmpeg's clock at `rate`), in `container`. The source is brought to that constant rate first,
-    /// so touches move on every output frame even where the recording has few. It keeps its
+    /// result's frame grid (ffmpeg's clock at `rate`), in `container`. The source is brought to
+    /// that constant rate first, so touches move on every output frame even where the
+    /// recording has few. It keeps its
     /// pixels and colour tags (touches are converted with its matrix) and its audio, copied
     /// where the container takes the codec. The result ends with the source unless
     /// `pastTheEnd`, which holds its last frame under the touches until they end.

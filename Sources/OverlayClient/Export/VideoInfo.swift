@@ -45,7 +45,7 @@ struct VideoInfo: Equatable {
         let seconds = { (text: String?) in text.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil } }
         firstTimestamp = seconds(video.start_time) ?? 0
         startTime = max(0, firstTimestamp - (seconds(report.format?.start_time) ?? 0))
-        duration = report.format?.duration.flatMap { Double($0) }.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        duration = seconds(report.format?.duration).flatMap { $0 > 0 ? $0 : nil }
         let created = report.format?.tags?.creation_time ?? video.tags?.creation_time
         creationTime = created.flatMap { WallClockTime(rfc3339: $0) }
         colourSpace = Self.tag(video.color_space)

@@ -21,7 +21,7 @@ final class VideoSink: FrameSink {
     /// The frame in the form ffmpeg takes it, kept between frames.
     private var frame: FramePixels
     /// Whether frames go to ffmpeg by `vmsplice` (their pages, not a copy of them).
-    private var splices = false
+    private let splices: Bool
     /// Asked while a write waits for ffmpeg: whether a signal asked the render to stop.
     private let isInterrupted: () -> Bool
 
@@ -37,7 +37,9 @@ final class VideoSink: FrameSink {
         self.output = output
         self.isInterrupted = isInterrupted
         switch encoding.pixels {
-        case .rgba: frame = .rgba([])
+        case .rgba:
+            frame = .rgba([])
+            splices = false
         case .yuva420p(let matrix):
             let yuva = YUVAFrame(width: width, height: height, matrix: matrix, alternating: true)
             frame = .yuva(yuva)
@@ -76,7 +78,7 @@ final class VideoSink: FrameSink {
         }
     }
 
-    func write(_ canvas: Canvas, damage: [PixelRect]?, index: Int) throws(ExportError) -> Bool {
+    func write(_ canvas: Canvas, damage: [PixelRect], index: Int) throws(ExportError) -> Bool {
         switch frame {
         case .rgba(var rgba):
             frame = .rgba([])  // one owner while it is refilled: no copy
@@ -125,8 +127,7 @@ final class VideoSink: FrameSink {
 
     func finish() throws(ExportError) -> String {
         guard endInput(waiting: true).status == 0 else { throw failure() }
-        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        notes = said.split(separator: "\n").suffix(6).map { "ffmpeg: \($0)" }
+        notes = lastLines(ofLog: 6).map { "ffmpeg: \($0)" }
         unlink(log)
         do { try SafeFiles.putInPlace(temporary, at: output) } catch {
             unlink(temporary)
@@ -147,11 +148,15 @@ final class VideoSink: FrameSink {
     /// ffmpeg ended early or badly: its log says why.
     private func failure() -> ExportError {
         let status = endInput(waiting: true).status
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let tail = lastLines(ofLog: 12).joined(separator: "\n")
         unlink(log)
         unlink(temporary)
-        let tail = text.split(separator: "\n").suffix(12).joined(separator: "\n")
         return .encoderFailed(status: status, log: tail.isEmpty ? "(it printed nothing)" : tail)
+    }
+
+    /// The last `count` lines ffmpeg wrote to its log.
+    private func lastLines(ofLog count: Int) -> [Substring] {
+        Array(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(count))
     }
 
     func abandon() {
