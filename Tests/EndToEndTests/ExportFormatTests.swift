@@ -118,7 +118,9 @@ extension EndToEnd.ExportTests {
             #expect(status == 0, "\(output)")
             for transition in ["composite", "qtblend"] {
                 let frame = try Export.melt(track, transition: transition, frame: 6, in: work)
-                let x = try #require((0..<800).max { frame.red($0, 150) - min(frame.red($0, 150), frame.green($0, 150)) < frame.red($1, 150) - min(frame.red($1, 150), frame.green($1, 150)) })
+                // The reddest pixel of the drag's row: the marker.
+                func redness(_ x: Int) -> Int { Int(frame.red(x, 150)) - Int(frame.green(x, 150)) }
+                let x = try #require((0..<800).max { redness($0) < redness($1) })
                 #expect(frame.red(x, 150) > 200 && frame.green(x, 150) < 130, "\(file) \(transition): the marker at x \(x) is \(frame.red(x, 150)), \(frame.green(x, 150))")
                 #expect(frame.green(600, 450) > 180 && frame.red(600, 450) < 40, "\(file) \(transition): away from it \(frame.red(600, 450)), \(frame.green(600, 450))")
             }
@@ -206,13 +208,14 @@ extension Export {
         return values
     }
 
-    /// The Matroska DocType ("webm" or "matroska"), else ffprobe's first format name.
+    /// The Matroska DocType ("webm" or "matroska"), "mov" for QuickTime's brand, else "mp4"
+    /// when ffprobe names it among the formats, else ffprobe's names.
     static func container(of path: String) throws -> String {
         let head = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).readData(ofLength: 64)
         for docType in ["webm", "matroska"] where head.range(of: Data(docType.utf8)) != nil { return docType }
+        if head.range(of: Data("ftypqt  ".utf8)) != nil { return "mov" }
         let names = try probe(path, "format=format_name")["format_name"]?.first ?? ""
-        return try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).readData(ofLength: 12).range(of: Data("qt  ".utf8)) != nil ? "mov"
-            : names.contains("mp4") ? "mp4" : names
+        return names.contains("mp4") ? "mp4" : names
     }
 
     /// The centre of the red marker (`opaqueRedStyle`) along row `y` of each frame of an

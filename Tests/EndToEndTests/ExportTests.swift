@@ -61,8 +61,7 @@ extension EndToEnd {
             #expect(status == 0, "\(output)")
             let first = try Export.firstFrameWithMarker(out)
             #expect(first.map { abs($0 - 33) <= 2 } == true, "first marker frame \(String(describing: first)), expected 33")
-            let duration = try Double(Desktop.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", out])
-                .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            let duration = Double(try Export.probe(out, "format=duration")["duration"]?.first ?? "") ?? 0
             #expect(abs(duration - 3) < 0.2, "duration \(duration)")
         }
 
@@ -137,11 +136,8 @@ enum Export {
 
     /// A black 800×600 H.264 video at 30 frames/s, with a creation_time tag when given.
     static func blackVideo(in directory: URL, seconds: Int, creationTime: String?) throws -> String {
-        let path = directory.appendingPathComponent("screen.mp4").path
-        let tag = creationTime.map { ["-metadata", "creation_time=\($0)"] } ?? []
-        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=800x600:r=30:d=\(seconds)",
-                                         "-c:v", "libx264", "-pix_fmt", "yuv420p"] + tag + [path])
-        return path
+        try video(in: directory, name: "screen.mp4", filter: "color=c=black:s=800x600:r=30:d=\(seconds)",
+                  extra: creationTime.map { ["-metadata", "creation_time=\($0)"] } ?? [])
     }
 
     struct Frame {

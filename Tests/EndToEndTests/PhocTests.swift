@@ -46,8 +46,15 @@ extension EndToEnd {
             #expect(try desktop.screenshot("phoc-after-sigterm").differences(from: baseline).isEmpty, "nothing left on screen")
         }
 
-        /// The default ink colour, #e53935.
-        static func isInk(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }
+        /// phoc (`compositor`) reading an emulated touchscreen, or nil after recording why it
+        /// cannot run here.
+        static func touchscreen(on compositor: Compositor) throws -> EmulatedPanel? {
+            if let missing = EmulatedPanel.missingPrerequisite ?? Desktop.missingPrerequisite(for: compositor) {
+                Issue.record("NOT RUN: \(missing)")
+                return nil
+            }
+            return try EmulatedPanel(compositor, device: .touchscreen)
+        }
 
         /// Real touches on phoc: an emulated touchscreen read by phoc's own libinput backend
         /// reaches touchlight as wl_touch. In draw mode two fingers drag together across a third
@@ -55,14 +62,9 @@ extension EndToEnd {
         /// spans the output), and each finger's stroke is drawn there, with each renderer phoc
         /// can show (GLES on llvmpipe, through wl_shm), and on an output turned 90° (600×800),
         /// where the overlay stays upright.
-        @Test(arguments: [("canvas", 0), ("sprites", 0), ("gles", 0), ("canvas", 90)])
+        @MainActor @Test(arguments: [("canvas", 0), ("sprites", 0), ("gles", 0), ("canvas", 90)])
         func realTouchesAreRecordedAndDrawn(renderer: String, rotation: Int) throws {
-            let compositor = Compositor.phoc(rotated: rotation)
-            if let missing = EmulatedPanel.missingPrerequisite ?? Desktop.missingPrerequisite(for: compositor) {
-                Issue.record("NOT RUN: \(missing)")
-                return
-            }
-            let panel = try EmulatedPanel(compositor, device: .touchscreen)
+            guard let panel = try Self.touchscreen(on: .phoc(rotated: rotation)) else { return }
             defer { panel.stop() }
             let phoc = panel.desktop
             let (width, height) = rotation == 90 ? (600.0, 800.0) : (800.0, 600.0)
@@ -76,9 +78,7 @@ extension EndToEnd {
             usleep(300_000)  // and its first frame committed
             // In 0.5 s from 0.2 to 0.8 of the width, 60 frames a second, then both lift.
             let rows = [height / 3, 2 * height / 3], (left, right) = (0.2 * width, 0.8 * width)
-            func onPanel(_ x: Double, _ y: Double) -> (Int, Int) {
-                (Int((x / width * EmulatedPanel.panelMaximum).rounded()), Int((y / height * EmulatedPanel.panelMaximum).rounded()))
-            }
+            func onPanel(_ x: Double, _ y: Double) -> (Int, Int) { EmulatedPanel.position(of: (x, y), on: (width, height)) }
             var frames: [(Double, [EmulatedTouchscreen.Contact])] = (0...30).map { step in
                 let x = left + (right - left) * Double(step) / 30
                 return (Double(step) / 60, rows.enumerated().map { .init(slot: $0.offset, position: onPanel(x, $0.element)) })
@@ -88,15 +88,15 @@ extension EndToEnd {
             // The events begin a second on; the drag lasts 0.5 s: its last pixels then.
             usleep(1_800_000)
             let shot = try phoc.screenshot("phoc-touch-ink-\(renderer)-\(rotation)") { shot in
-                Self.isInk(shot[Int(right) - 4, Int(rows[1])])
+                ToolbarTests.isRed(shot[Int(right) - 4, Int(rows[1])])
             }
             #expect(Double(shot.width) == width && Double(shot.height) == height, "a \(shot.width)×\(shot.height) screenshot")
             let span = Int(left)...Int(right)
             for y in rows.map({ Int($0) }) {
-                let inked = span.filter { x in Self.isInk(shot[x, y]) }.count
+                let inked = span.filter { x in ToolbarTests.isRed(shot[x, y]) }.count
                 #expect(inked > span.count * 8 / 10, "\(renderer) at \(rotation)°: the stroke along y \(y) covers \(inked) of \(span.count) px\n\(panel.compositorLog.suffix(1500))")
             }
-            #expect(!Self.isInk(shot[Int(width / 2), Int(height / 2)]), "nothing between the strokes")
+            #expect(!ToolbarTests.isRed(shot[Int(width / 2), Int(height / 2)]), "nothing between the strokes")
             touchlight.terminate()
             printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
             #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")
@@ -118,11 +118,7 @@ extension EndToEnd {
         /// file (umockdev plays one per device): a drag along y 250, the two taps at 2 and 3 s,
         /// a drag along y 400 at 4 s.
         @MainActor @Test func touchesReachTheAppBelowUntilTheToolbarSwitchesToDrawing() throws {
-            if let missing = EmulatedPanel.missingPrerequisite ?? Desktop.missingPrerequisite(for: .phoc) {
-                Issue.record("NOT RUN: \(missing)")
-                return
-            }
-            let panel = try EmulatedPanel(.phoc, device: .touchscreen)
+            guard let panel = try Self.touchscreen(on: .phoc) else { return }
             defer { panel.stop() }
             let phoc = panel.desktop
             _ = try phoc.start("/usr/bin/weston-simple-touch", [])
@@ -134,7 +130,7 @@ extension EndToEnd {
             let touchlight = try phoc.start(Desktop.touchlight.path, ["annotate", "--config", config, "--verbose"], stderr: log)
             let started = read(log, until: "logical px")  // the overlay is configured
             usleep(300_000)  // and its first frame, the toolbar, committed
-            func onPanel(_ p: Point) -> (Int, Int) { (Int(p.x / 800 * EmulatedPanel.panelMaximum), Int(p.y / 600 * EmulatedPanel.panelMaximum)) }
+            func onPanel(_ p: Point) -> (Int, Int) { EmulatedPanel.position(of: (p.x, p.y)) }
             func drag(at start: Double, row: Double) -> [(Double, [EmulatedTouchscreen.Contact])] {
                 (0...20).map { step in (start + Double(step) / 60, [.init(slot: 0, position: onPanel(Point(x: 300 + 10 * Double(step), y: row)))]) }
                     + [(start + 21.0 / 60, [.init(slot: 0, position: nil)])]

@@ -63,6 +63,11 @@ final class EmulatedPanel {
     /// What the compositor (and umockdev's driver) printed, for failure messages.
     var compositorLog: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
+    /// Where a point of an output `size` logical px large is on the panel, which spans it.
+    static func position(of point: (x: Double, y: Double), on size: (width: Double, height: Double) = (800, 600)) -> (Int, Int) {
+        (Int((point.x / size.width * panelMaximum).rounded()), Int((point.y / size.height * panelMaximum).rounded()))
+    }
+
     /// A time to stamp the first event with, a second from now: umockdev 0.17 misreads events
     /// stamped in a second where tv_sec % 256 == 32.
     static func baseTime() -> Double {

@@ -41,9 +41,7 @@ final class PenDisplay {
         }
         let (EV_SYN, EV_KEY, EV_ABS) = (0, 1, 3)
         let (BTN_TOOL_PEN, BTN_TOOL_RUBBER, BTN_TOUCH, ABS_X, ABS_Y, ABS_PRESSURE) = (0x140, 0x141, 0x14A, 0, 1, 0x18)
-        func position(_ p: (x: Double, y: Double, pressure: Double)) -> (Int, Int) {
-            (Int((p.x / outputSize.0 * Self.panelMaximum).rounded()), Int((p.y / outputSize.1 * Self.panelMaximum).rounded()))
-        }
+        func position(_ p: (x: Double, y: Double, pressure: Double)) -> (Int, Int) { EmulatedPanel.position(of: (p.x, p.y), on: outputSize) }
         add(base, EV_SYN, 0, 0)  // drained when the events are loaded
         var time = base + 0.3
         var ends: [Double] = []
