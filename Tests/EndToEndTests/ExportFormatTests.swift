@@ -128,7 +128,7 @@ extension EndToEnd.ExportTests {
     }
 
     /// Ctrl-C, SIGTERM and SIGHUP while ffmpeg encodes: the hidden temporary video and log go,
-    /// and the status says which (130, 0, 129).
+    /// and the status says which (130, 0, 129). Ctrl-C during PNG frames: 130 too.
     @Test func anInterruptedRenderLeavesNothingBehind() throws {
         let work = try Export.workDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
@@ -150,6 +150,18 @@ extension EndToEnd.ExportTests {
             let left = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
             #expect(left == ["drag.trace"], "signal \(signal) left \(left)")
         }
+        // PNG frames: the same status, and only whole frames stay (no SIGPIPE from the handler).
+        let frames = work.appendingPathComponent("frames")
+        let process = Process()
+        process.executableURL = Desktop.touchlight
+        process.arguments = ["render", trace, "--out", frames.path + "/", "-q"]
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count < 3 { usleep(20_000) }
+        kill(process.processIdentifier, SIGINT)
+        #expect(waitForExit(process, timeout: 8) && process.terminationStatus == 130, "PNG frames: status \(process.terminationStatus)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: frames.path)
+        #expect(written.count >= 3 && written.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "\(written.sorted().prefix(5))")
     }
 
     /// A recording cut short after its header: said so, and the result ends where its frames do.

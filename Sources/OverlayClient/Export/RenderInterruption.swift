@@ -12,9 +12,10 @@ public enum RenderInterruption {
     public static func install() -> Bool {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return false }
-        // Nobody reads the pipe: the handler's one byte fits, and the render asks `signal`.
+        // Nobody reads the pipe: the handler's one byte fits, and the render asks `signal`. Its
+        // read end stays open, or the handler's write would raise SIGPIPE and end the process
+        // (status 141) wherever a VideoSink has not yet ignored that signal: a PNG render.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC); _ = fcntl(end, F_SETFL, O_NONBLOCK) }
-        close(ends[0])
         return tl_install_exit_signals(ends[1], Int32(grace * 1000)) == 0
     }
 
