@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "AnnotationTests", dependencies: ["Annotation"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Annotation", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "Renderer", "TestSupport"]),
-        .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient", "ChildProcesses", "TestSupport"]),
+        .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient", "ChildProcesses", "TestSupport", "Renderer", "GLRenderer"]),
         .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),

@@ -12,13 +12,7 @@ public struct Configuration: Equatable, Sendable {
     public var annotate = Annotate()
     /// Longest pause between the taps of a double tap, in seconds.
     public var doubleTapInterval = GestureDefaults.doubleTapInterval
-    /// Frames per second at most (0: as fast as the compositor asks).
-    public var maximumFrameRate = 0
-    /// With nothing shown for this long (seconds), an overlay drops its shm buffers and shows
-    /// one transparent pixel instead (0: never).
-    public var idleReleaseDelay = 2.0
-    /// How markers, ripples and cues reach the screen.
-    public var renderer = RendererChoice.auto
+    public var performance = Performance()
     /// The font family of captions and the HUD, as fontconfig names it ("sans": its default sans).
     public var font = "sans"
 
@@ -37,6 +31,18 @@ public struct Configuration: Equatable, Sendable {
         public var replayLoops = false
         /// When the libinput source cannot start, carry on with wl_touch instead of exiting.
         public var fallbackToWayland = false
+    }
+
+    /// `[performance]`'s keys that an overlay's frame clock, idle memory and presenter take (the
+    /// pool sizes are the style's).
+    public struct Performance: Equatable, Sendable {
+        /// Frames per second at most (0: as fast as the compositor asks).
+        public var maximumFrameRate = 0
+        /// With nothing shown for this long (seconds), an overlay drops its shm buffers and
+        /// shows one transparent pixel instead (0: never).
+        public var idleReleaseDelay = 2.0
+        /// How markers, ripples and cues reach the screen.
+        public var renderer = RendererChoice.auto
     }
 
     /// Annotation: drawing ink on the overlay.

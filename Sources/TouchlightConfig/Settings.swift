@@ -77,9 +77,9 @@ extension Setting {
         .integer("performance", "max_markers", "Most markers at once (fingers plus fading ones).", \.style.maximumMarkers, 1...100),
         .integer("performance", "max_ripples", "Most ripples at once; past it the oldest is recycled.", \.style.maximumRipples, 0...10_000),
         .integer("performance", "max_cues", "Most gesture cues at once.", \.style.maximumCues, 1...1_000),
-        .integer("performance", "max_fps", "Frames per second at most (0: as often as the compositor asks).", \.maximumFrameRate, 0...1_000),
-        .choice("performance", "renderer", "How markers reach the screen: canvas (pixels in the overlay's own buffers, drawn with pixman), sprites (small subsurfaces the compositor moves), gles (OpenGL ES 2 shaders) or auto (gles on a GPU, else canvas).", \.renderer),
-        .milliseconds("performance", "idle_release_ms", "With nothing shown for this long, an overlay gives its drawing memory back (0: keeps it).", \.idleReleaseDelay, 0...3_600_000),
+        .integer("performance", "max_fps", "Frames per second at most (0: as often as the compositor asks).", \.performance.maximumFrameRate, 0...1_000),
+        .choice("performance", "renderer", "How markers reach the screen: canvas (pixels in the overlay's own buffers, drawn with pixman), sprites (small subsurfaces the compositor moves), gles (OpenGL ES 2 shaders) or auto (gles on a GPU, else canvas).", \.performance.renderer),
+        .milliseconds("performance", "idle_release_ms", "With nothing shown for this long, an overlay gives its drawing memory back (0: keeps it).", \.performance.idleReleaseDelay, 0...3_600_000),
     ]
 
     static var sections: [String] {

@@ -13,8 +13,10 @@ extension EndToEnd {
         /// The canvas places its pre-rendered markers on whole device pixels (up to 0.5 device px
         /// off along each axis); GL draws them where they are. So the centres of change may be
         /// √2·0.5/scale logical px apart, and only anti-aliased edges differ by much: at most 1 in
-        /// 20 of the changed pixels by more than a quarter of full scale in a channel.
-        @Test(arguments: ["1", "2", "1.5"])
+        /// 20 of the changed pixels by more than a quarter of full scale in a channel. Scales 1
+        /// and 2 are compared in process (`PresenterComparisonTests`); under sway, the fractional
+        /// one, where EGL's window takes the viewport's pixel size.
+        @Test(arguments: ["1.5"])
         func glesShowsWhatTheCanvasShows(scale: String) throws {
             let canvas = try Sprites.run("canvas", scale: scale)
             let gles = try Sprites.run("gles", scale: scale, environment: ["LIBGL_ALWAYS_SOFTWARE=1"])

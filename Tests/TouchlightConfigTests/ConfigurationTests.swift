@@ -52,9 +52,9 @@ import Visualizer
         c.style.maximumMarkers = 12
         c.style.maximumRipples = 64
         c.style.maximumCues = 8
-        c.maximumFrameRate = 60
-        c.idleReleaseDelay = 0
-        c.renderer = .sprites
+        c.performance.maximumFrameRate = 60
+        c.performance.idleReleaseDelay = 0
+        c.performance.renderer = .sprites
         c.annotate.mode = .pass
         c.annotate.ink.tool = .highlighter
         c.annotate.ink.color = Color(hex: "#00FF00")!

@@ -80,6 +80,14 @@ public final class TraceRenderer {
         return drawn
     }
 
+    /// Brings the scene to the next frame without drawing it, for a presenter that draws the
+    /// scene itself (the renderer comparison): the logical rectangles that changed.
+    func prepareNextFrame() -> [Rect] {
+        let damage = advance()
+        frameCount += 1
+        return damage
+    }
+
     /// Plays the trace to its end without drawing: the number of frames a render has, or
     /// `limit` if that comes first. The frames end where `isFinished` says, which depends only
     /// on the trace's clock, never on what was drawn. A renderer that counted draws no more.

@@ -11,8 +11,13 @@ final class GLShared {
     let painter: GLPainter
 
     /// `shaderDirectory`: where to read the shaders instead of the built-in ones (`TOUCHLIGHT_SHADERS`).
-    init(display: OpaquePointer, shaderDirectory: String?) throws(GLError) {
-        context = try GLContext(wayland: display)
+    convenience init(display: OpaquePointer, shaderDirectory: String?) throws(GLError) {
+        try self.init(context: GLContext(wayland: display), shaderDirectory: shaderDirectory)
+    }
+
+    /// On any context (a surfaceless one offscreen).
+    init(context: GLContext, shaderDirectory: String?) throws(GLError) {
+        self.context = context
         guard context.makeCurrent(nil) else { throw .noContext(GLContext.lastError("eglMakeCurrent")) }
         painter = try GLPainter(shaderDirectory: shaderDirectory)
     }

@@ -1,5 +1,6 @@
 import CWaylandClient
 import TouchCore
+import TouchlightConfig
 
 /// When an overlay draws. Handlers and timers only mark it (`mark`); the loop asks `isDue`
 /// before it sleeps and draws each marked overlay once. While a frame callback is pending the
@@ -12,7 +13,7 @@ final class FrameClock {
     private let surface: OpaquePointer
     private let scheduler: Scheduler
     /// `[performance] max_fps` (0: as often as the compositor asks).
-    var maximumFrameRate: Int
+    private(set) var maximumFrameRate = 0
     /// Whether a frame is wanted (input, a timer, a change).
     private(set) var needsDraw = false
     /// Whether the wanted frame redraws and commits everything.
@@ -27,8 +28,13 @@ final class FrameClock {
     /// How often the pacing invariant was found broken (always 0 unless there is a bug).
     private(set) var animationStalls = 0
 
-    init(surface: OpaquePointer, scheduler: Scheduler, maximumFrameRate: Int) {
-        (self.surface, self.scheduler, self.maximumFrameRate) = (surface, scheduler, maximumFrameRate)
+    init(surface: OpaquePointer, scheduler: Scheduler) {
+        (self.surface, self.scheduler) = (surface, scheduler)
+    }
+
+    /// Takes the configuration's `[performance]` keys (at creation and on reload).
+    func apply(_ performance: Configuration.Performance) {
+        maximumFrameRate = performance.maximumFrameRate
     }
 
     /// Wants a frame; with `everything`, one that redraws and commits all of it.

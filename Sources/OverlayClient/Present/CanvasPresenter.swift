@@ -1,5 +1,5 @@
 import CLinux
-import CWaylandClient
+import Renderer
 import TouchCore
 
 /// The canvas: the overlay's own shared-memory buffers, drawn by pixman where the frame
@@ -29,7 +29,7 @@ final class CanvasPresenter: Presenter {
         case .unchanged where !frame.force: return .unchanged
         case .drawn, .unchanged:
             beforeCommit()
-            wl_surface_commit(host.surface)
+            host.commit()
             return .presented
         }
     }
@@ -71,13 +71,8 @@ final class CanvasPresenter: Presenter {
         let drawn = buffers.redraw(buffer, adding: frame.damage, whole: whole) { damage in
             scene.draw(into: buffer.canvas, damage: damage)
         }
-        let surface = host.surface
-        wl_surface_attach(surface, buffer.buffer, 0, 0)
-        for rect in drawn {
-            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        }
         // After the transparent pixel, a buffer of another size: all of it is new to the compositor.
-        if idleMemory.restoredThisFrame { wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max) }
+        host.attach(buffer, damage: idleMemory.restoredThisFrame ? [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] : drawn)
         return .drawn
     }
 

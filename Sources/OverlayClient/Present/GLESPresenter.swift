@@ -1,5 +1,3 @@
-import CWaylandClient
-
 /// GLES on the overlay's own surface (`renderer = "gles"`): each frame is drawn by the shaders
 /// into EGL's back buffer and presented by the swap, which commits. A GL failure falls back to
 /// the canvas for good, with one log line.
@@ -36,7 +34,7 @@ final class GLESPresenter: Presenter {
         }
         guard drawn || frame.force else { return .unchanged }
         beforeCommit()
-        if drawn { layer.present() } else { wl_surface_commit(host.surface) }
+        if drawn { layer.present() } else { host.commit() }
         return .presented
     }
 

@@ -50,10 +50,9 @@ enum PresentOutcome {
     case failed(ClientError)
 }
 
-/// What a presenter needs of its overlay, and no more.
+/// What a presenter needs of its overlay, and no more: the surface it shows on, and these.
 @MainActor
-protocol PresenterHost: AnyObject {
-    var surface: OpaquePointer { get }
+protocol PresenterHost: PresentSurface {
     /// The surface's size in logical px.
     var logicalSize: (width: Int, height: Int) { get }
     /// Whether the surface must stay mapped whatever it shows (see `LayerSurface.mustStayMapped`).

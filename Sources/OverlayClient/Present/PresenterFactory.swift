@@ -6,13 +6,15 @@ import TouchlightConfig
 @MainActor
 final class PresenterFactory {
     private unowned let host: PresenterHost
+    /// The overlay's wl_surface, which sprites and EGL's window are made on.
+    private let surface: OpaquePointer
     private unowned let connection: Connection
     let canvas: CanvasPresenter
     /// The sprites' subsurfaces, from the first time sprites were chosen.
     private(set) var spriteLayer: SpriteLayer?
 
-    init(host: PresenterHost, connection: Connection, canvas: CanvasPresenter) {
-        (self.host, self.connection, self.canvas) = (host, connection, canvas)
+    init(host: PresenterHost, surface: OpaquePointer, connection: Connection, canvas: CanvasPresenter) {
+        (self.host, self.surface, self.connection, self.canvas) = (host, surface, connection, canvas)
     }
 
     /// What `choice` asks for. `auto` is GLES where a GPU draws it (a render node, and the
@@ -42,7 +44,7 @@ final class PresenterFactory {
             return canvas
         case .sprites:
             if spriteLayer == nil {
-                spriteLayer = SpriteLayer(parent: host.surface, connection: connection)
+                spriteLayer = WaylandSpriteTargets(parent: surface, connection: connection).map { SpriteLayer(targets: $0) }
                 host.hasSubsurfaces = spriteLayer != nil
             }
             guard let spriteLayer else {
@@ -54,7 +56,8 @@ final class PresenterFactory {
             switch connection.sharedGL() {
             case .success(let shared):
                 host.note("drawing with OpenGL ES 2 on \(shared.context.rendererName)")
-                return GLESPresenter(layer: GLLayer(surface: host.surface, shared: shared), canvas: canvas, host: host)
+                return GLESPresenter(layer: GLLayer(drawable: EGLWindow(surface: surface, context: shared.context), shared: shared),
+                                     canvas: canvas, host: host)
             case .failure(let error):
                 host.note("GLES unavailable, \(error): drawing on the canvas")
                 return canvas

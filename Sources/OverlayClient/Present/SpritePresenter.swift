@@ -1,5 +1,3 @@
-import CWaylandClient
-
 /// Sprites over the canvas (`renderer = "sprites"`): each marker is a subsurface that the
 /// compositor moves, drawn once; the canvas keeps the ink and the toolbar. Sync subsurfaces
 /// show their changes with the overlay's commit, so a frame whose sprites moved commits even
@@ -35,7 +33,7 @@ final class SpritePresenter: Presenter {
         case .unchanged where !spritesChanged && !frame.force: return .unchanged
         case .drawn, .unchanged:
             beforeCommit()
-            wl_surface_commit(host.surface)
+            host.commit()
             return .presented
         }
     }

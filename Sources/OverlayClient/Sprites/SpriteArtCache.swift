@@ -18,12 +18,13 @@ final class SpriteArtCache {
     }
 
     private var entries: [Key: Entry] = [:]
-    private let shm: OpaquePointer
+    /// Nil offscreen (see `ShmBuffer`).
+    private let shm: OpaquePointer?
     private let artist = SpriteArtist()
     /// Bytes of pixels held.
     private(set) var bytes = 0
 
-    init(shm: OpaquePointer) { self.shm = shm }
+    init(shm: OpaquePointer?) { self.shm = shm }
 
     /// How many pictures were rendered so far, and how many are held.
     var rasterizations: Int { artist.rasterizations }

@@ -1,4 +1,3 @@
-import CWaylandClient
 import Renderer
 import TouchCore
 import Visualizer
@@ -10,16 +9,7 @@ import Visualizer
 /// picture and place did not change costs nothing, one that only moved costs a set_position.
 @MainActor
 final class SpriteLayer {
-    /// The globals sprites need (checked by `init?`).
-    struct Globals {
-        let compositor: OpaquePointer
-        let subcompositor: OpaquePointer
-        let viewporter: OpaquePointer
-        let shm: OpaquePointer
-    }
-
-    private let parent: OpaquePointer
-    private let globals: Globals
+    private let targets: SpriteTargetMaker
     private let planner = SpritePlanner()
     private let art: SpriteArtCache
     private let artist = SpriteArtist()
@@ -31,19 +21,10 @@ final class SpriteLayer {
     /// Whether the last frame left a drawn sprite undrawn (every buffer busy): draw again.
     private(set) var needsAnotherFrame = false
 
-    /// What a hidden sprite shows (see `SpriteSurface.hide`): the connection's transparent
-    /// pixel, which outlives every sprite.
-    private let transparentPixel: OpaquePointer
-
-    /// Nil when the compositor lacks a global sprites need (a subcompositor, a viewporter).
-    init?(parent: OpaquePointer, connection: Connection) {
-        guard let compositor = connection.compositor, let subcompositor = connection.subcompositor,
-              let viewporter = connection.viewporter, let shm = connection.shm,
-              let pixel = try? connection.transparentPixel?.buffer() else { return nil }
-        self.parent = parent
-        transparentPixel = pixel
-        globals = Globals(compositor: compositor, subcompositor: subcompositor, viewporter: viewporter, shm: shm)
-        art = SpriteArtCache(shm: shm)
+    /// `targets` makes the sprites' subsurfaces (on the compositor, or offscreen).
+    init(targets: SpriteTargetMaker) {
+        self.targets = targets
+        art = SpriteArtCache(shm: targets.shm)
         surfaces.reserveCapacity(64)
     }
 
@@ -73,12 +54,11 @@ final class SpriteLayer {
         for slot in planner.hidden {
             let sprite = surfaces[slot]
             if let key = sprite.art { art.release(key) }
-            sprite.hide(showing: transparentPixel)
+            sprite.hide()
             changed = sprite.commitIfNeeded() || changed
         }
         while surfaces.count < planner.slotCount {
-            surfaces.append(SpriteSurface(parent: parent, compositor: globals.compositor,
-                                          subcompositor: globals.subcompositor, viewporter: globals.viewporter))
+            surfaces.append(SpriteSurface(target: targets.makeSpriteTarget()))
         }
         for placement in planner.placements {
             let sprite = surfaces[placement.slot]
@@ -118,7 +98,7 @@ final class SpriteLayer {
     func park() {
         for sprite in surfaces where sprite.isShown {
             if let key = sprite.art { art.release(key) }
-            sprite.hide(showing: transparentPixel)
+            sprite.hide()
             _ = sprite.commitIfNeeded()
         }
         planner.reset()
@@ -140,7 +120,7 @@ final class SpriteLayer {
             let buffer = try art.acquire(key)
             if let old = sprite.art { art.release(old) }
             sprite.art = key
-            sprite.attach(buffer.buffer, damage: [PixelRect(x: 0, y: 0, width: key.side, height: key.side)])
+            sprite.attach(buffer, damage: [PixelRect(x: 0, y: 0, width: key.side, height: key.side)])
         }
         sprite.setDestination(width: placement.width, height: placement.height)
     }
@@ -173,7 +153,7 @@ final class SpriteLayer {
         for rect in damage where rect.intersects(area) { localDamage.append(rect.offsetBy(dx: -area.minX, dy: -area.minY)) }
         guard sprite.drawnIsStale || !localDamage.isEmpty else { return sprite.drawnOrigin }
         let pixels = (width: max(1, Int((area.width * scale).rounded())), height: max(1, Int((area.height * scale).rounded())))
-        let buffers = sprite.drawnBuffers ?? BufferRing(shm: globals.shm)
+        let buffers = sprite.drawnBuffers ?? BufferRing(shm: targets.shm)
         sprite.drawnBuffers = buffers
         guard let buffer = try buffers.nextBuffer(width: pixels.width, height: pixels.height) else {
             buffers.noteDamage(localDamage)
@@ -184,7 +164,7 @@ final class SpriteLayer {
             artist.draw(items[placement.items], origin: area.origin, scale: Double(pixels.width) / area.width,
                         into: buffer.canvas, damage: damage)
         }
-        sprite.attach(buffer.buffer, damage: drawn)
+        sprite.attach(buffer, damage: drawn)
         sprite.setDestination(width: sprite.drawnSize.width, height: sprite.drawnSize.height)
         sprite.drawnIsStale = false
         return sprite.drawnOrigin
@@ -192,11 +172,11 @@ final class SpriteLayer {
 
     /// Stacks the sprites back to front above the overlay's own surface (its ink and toolbar).
     private func restack() {
-        var below = parent
+        var below: SpriteTarget? = nil
         for placement in planner.placements {
-            let sprite = surfaces[placement.slot]
-            wl_subsurface_place_above(sprite.subsurface, below)
-            below = sprite.surface
+            let sprite = surfaces[placement.slot].target
+            sprite.place(above: below)
+            below = sprite
         }
     }
 }

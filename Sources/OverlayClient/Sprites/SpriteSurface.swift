@@ -1,16 +1,11 @@
-import CWaylandClient
-import CWaylandProtocols
 import Renderer
 
-/// One pooled sprite: a synchronized wl_subsurface of the overlay with a viewport, so what it
-/// shows applies with the overlay's next commit, and shows at a logical size whatever its
-/// buffer's pixel size. It takes no input (an empty input region): touches fall through to
-/// the overlay's own region, and from there to the apps below.
+/// One pooled sprite: what its subsurface shows and where, so that only changes are asked of
+/// it. Its target is synchronized, so what it shows applies with the overlay's next commit,
+/// and shows at a logical size whatever its buffer's pixel size.
 @MainActor
 final class SpriteSurface {
-    let surface: OpaquePointer
-    let subsurface: OpaquePointer
-    private let viewport: OpaquePointer
+    let target: SpriteTarget
     /// The pre-rendered picture attached, if any.
     var art: SpriteArtCache.Key?
     /// The drawn picture's buffers (lines, arcs, ellipses), made when first needed.
@@ -27,22 +22,11 @@ final class SpriteSurface {
     /// Whether anything was asked of the surface since its last commit.
     private var isDirty = false
 
-    init(parent: OpaquePointer, compositor: OpaquePointer, subcompositor: OpaquePointer, viewporter: OpaquePointer) {
-        surface = wl_compositor_create_surface(compositor)!
-        subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent)!
-        viewport = wp_viewporter_get_viewport(viewporter, surface)!
-        let nothing = wl_compositor_create_region(compositor)
-        wl_surface_set_input_region(surface, nothing)
-        wl_region_destroy(nothing)
-        // Subsurfaces start synchronized: their state applies with the parent's commit.
-    }
+    init(target: SpriteTarget) { self.target = target }
 
     /// Attaches `buffer`, new where `damage` (device pixels) says.
-    func attach(_ buffer: OpaquePointer, damage: [PixelRect]) {
-        wl_surface_attach(surface, buffer, 0, 0)
-        for rect in damage {
-            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        }
+    func attach(_ buffer: ShmBuffer, damage: [PixelRect]) {
+        target.attach(buffer, damage: damage)
         isShown = true
         isDirty = true
     }
@@ -50,7 +34,7 @@ final class SpriteSurface {
     /// Shows the buffer at `width`×`height` logical px.
     func setDestination(width: Int, height: Int) {
         guard destination != (width, height) else { return }
-        wp_viewport_set_destination(viewport, Int32(max(1, width)), Int32(max(1, height)))
+        target.setDestination(width: width, height: height)
         destination = (width, height)
         isDirty = true
     }
@@ -58,18 +42,17 @@ final class SpriteSurface {
     /// Moves the sprite's top-left corner (logical px; applies with the parent's commit).
     func move(toX x: Int, y: Int) {
         guard position != (x, y) else { return }
-        wl_subsurface_set_position(subsurface, Int32(clamping: x), Int32(clamping: y))
+        target.setPosition(x: x, y: y)
         position = (x, y)
     }
 
-    /// Hides the sprite behind `transparentPixel`; its drawn buffers stay for the slot's next
-    /// use. It stays mapped: phoc 0.24 crashes (SIGSEGV in wl_list_remove) when a subsurface of
-    /// a layer surface is unmapped with a null buffer, and an overlay must never take its
-    /// compositor down.
-    func hide(showing transparentPixel: OpaquePointer) {
+    /// Hides the sprite behind the transparent pixel; its drawn buffers stay for the slot's
+    /// next use. It stays mapped: phoc 0.24 crashes (SIGSEGV in wl_list_remove) when a
+    /// subsurface of a layer surface is unmapped with a null buffer, and an overlay must never
+    /// take its compositor down.
+    func hide() {
         guard isShown else { return }
-        wl_surface_attach(surface, transparentPixel, 0, 0)
-        wl_surface_damage_buffer(surface, 0, 0, 1, 1)
+        target.showNothing()
         isShown = false
         isDirty = true
         art = nil
@@ -79,7 +62,7 @@ final class SpriteSurface {
     /// Commits what was asked (cached until the parent's commit); whether there was anything.
     func commitIfNeeded() -> Bool {
         guard isDirty else { return false }
-        wl_surface_commit(surface)
+        target.commit()
         isDirty = false
         return true
     }
@@ -87,9 +70,7 @@ final class SpriteSurface {
     /// Destroys the sprite; only after its parent is gone (see `hide`: phoc crashes when a
     /// layer surface's subsurface is destroyed while the layer surface lives).
     func destroy() {
-        wp_viewport_destroy(viewport)
-        wl_subsurface_destroy(subsurface)
-        wl_surface_destroy(surface)
+        target.destroy()
         drawnBuffers?.removeAll()
         drawnBuffers = nil
     }

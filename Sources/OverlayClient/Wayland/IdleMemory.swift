@@ -2,6 +2,7 @@ import CWaylandClient
 import CLinux
 import CWaylandProtocols
 import TouchCore
+import TouchlightConfig
 
 /// An overlay's memory while it shows nothing. Its full-size shm buffers are most of
 /// touchlight's memory (and the compositor's share of it: 33 MB each at 3840×2160 px). After
@@ -14,8 +15,9 @@ import TouchCore
 /// so only what is new is drawn into them (at 3840×2160 a marker, not 33 MB of pixels).
 @MainActor
 final class IdleMemory {
-    /// How long nothing must show before the buffers go, in seconds (0: never).
-    var delay: Double
+    /// How long nothing must show before the buffers go, in seconds (0: never):
+    /// `[performance] idle_release_ms`.
+    private(set) var delay = 0.0
     /// Whether the buffers are gone (the pixel shows, or nothing). A new overlay starts so:
     /// nothing is drawn, and no buffer made, before there is something to show.
     private(set) var isReleased = true
@@ -27,18 +29,20 @@ final class IdleMemory {
     /// What to do when the release is due (the overlay checks that nothing shows still).
     var onDue: (@MainActor () -> Void)?
     private var timer: ScheduledTimer?
-    private let pixel: SharedTransparentPixel
     /// The logical size the pixel covers.
     private var coveredSize = (width: 0, height: 0)
     private let scheduler: Scheduler
-    private let surface: OpaquePointer
-    private let viewport: OpaquePointer?
+    /// The surface whose buffers these are (set by it once it is made).
+    weak var surface: PresentSurface?
     private let buffers: BufferRing
 
-    init(delay: Double, scheduler: Scheduler, surface: OpaquePointer, viewport: OpaquePointer?, buffers: BufferRing,
-         pixel: SharedTransparentPixel) {
-        (self.delay, self.scheduler, self.surface, self.viewport, self.buffers) = (delay, scheduler, surface, viewport, buffers)
-        self.pixel = pixel
+    init(scheduler: Scheduler, buffers: BufferRing) {
+        (self.scheduler, self.buffers) = (scheduler, buffers)
+    }
+
+    /// Takes the configuration's `[performance]` keys (at creation and on reload).
+    func apply(_ performance: Configuration.Performance) {
+        delay = performance.idleReleaseDelay
     }
 
     /// After every frame: while nothing shows and memory is held (the buffers, or sprites'),
@@ -46,7 +50,7 @@ final class IdleMemory {
     /// Without a viewport the pixel could not cover the surface, so the buffers stay unless
     /// the surface may be unmapped.
     func frameEnded(showsNothing: Bool, holdsMemory: Bool, mayUnmap: Bool) {
-        guard showsNothing, holdsMemory, delay > 0, viewport != nil || mayUnmap else { return cancel() }
+        guard showsNothing, holdsMemory, delay > 0, surface?.canStretchPixel == true || mayUnmap else { return cancel() }
         guard timer == nil else { return }
         timer = scheduler.schedule(at: scheduler.now + delay) { [weak self] in
             self?.timer = nil
@@ -61,12 +65,8 @@ final class IdleMemory {
     /// unmapped, maps the surface with the pixel). Throws when the pixel cannot be made (then
     /// the buffers stay).
     func release(width: Int, height: Int) throws(ClientError) {
-        guard !isReleased || isUnmapped, let viewport else { return }
-        wl_surface_attach(surface, try pixel.buffer(), 0, 0)
-        wl_surface_damage_buffer(surface, 0, 0, 1, 1)
-        wl_surface_set_buffer_scale(surface, 1)
-        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
-        wl_surface_commit(surface)
+        guard !isReleased || isUnmapped, let surface, surface.canStretchPixel else { return }
+        try surface.showTransparentPixel(width: width, height: height)
         buffers.removeAll(showingNothing: true)
         coveredSize = (width, height)
         (isReleased, isUnmapped) = (true, false)
@@ -78,8 +78,7 @@ final class IdleMemory {
     /// Attaches no buffer, which unmaps the layer surface, and drops the buffers.
     func unmap() {
         guard !isUnmapped else { return }
-        wl_surface_attach(surface, nil, 0, 0)
-        wl_surface_commit(surface)
+        surface?.detach()
         buffers.removeAll(showingNothing: true)
         (isReleased, isUnmapped, coveredSize) = (true, true, (0, 0))
         tl_malloc_trim()
@@ -87,9 +86,8 @@ final class IdleMemory {
 
     /// While the pixel shows: it covers a new logical size.
     func resize(width: Int, height: Int) {
-        guard isReleased, !isUnmapped, let viewport, coveredSize != (width, height) else { return }
-        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
-        wl_surface_commit(surface)
+        guard isReleased, !isUnmapped, let surface, surface.canStretchPixel, coveredSize != (width, height) else { return }
+        surface.stretchTransparentPixel(width: width, height: height)
         coveredSize = (width, height)
     }
 
@@ -151,7 +149,7 @@ final class TransparentPixel {
             (self.buffer, shmPixel) = (buffer, nil)
         } else {
             let pixel = try ShmBuffer(shm: shm, width: 1, height: 1)
-            (buffer, shmPixel) = (pixel.buffer, pixel)
+            (buffer, shmPixel) = (pixel.wlBuffer!, pixel)
         }
     }
 

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Renderer
 import TouchCore
 import Visualizer
 
@@ -59,8 +60,7 @@ final class LayerSurface: PresenterHost {
     /// Whether subsurfaces (sprites) were made on it: it stays mapped from then on.
     var hasSubsurfaces = false
 
-    init(output: Output, connection: Connection, scheduler: Scheduler, buffers: BufferRing,
-         idleReleaseDelay: Double, takesKeyboard: Bool) {
+    init(output: Output, connection: Connection, scheduler: Scheduler, buffers: BufferRing, takesKeyboard: Bool) {
         (self.output, self.connection, self.scheduler) = (output, connection, scheduler)
         self.takesKeyboard = takesKeyboard
         // bindGlobals checked that these exist.
@@ -68,8 +68,7 @@ final class LayerSurface: PresenterHost {
         self.surface = surface
         let viewport = connection.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
         self.viewport = viewport
-        idleMemory = IdleMemory(delay: idleReleaseDelay, scheduler: scheduler, surface: surface, viewport: viewport, buffers: buffers,
-                                pixel: connection.transparentPixel!)
+        idleMemory = IdleMemory(scheduler: scheduler, buffers: buffers)
         let me = listenerData(self)
         if let manager = connection.fractionalScaleManager {
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
@@ -79,6 +78,7 @@ final class LayerSurface: PresenterHost {
                                                              ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "touchlight")
         sendLayerState()
         zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
+        idleMemory.surface = self
     }
 
     /// The logical size as a TouchCore size.
@@ -165,6 +165,37 @@ final class LayerSurface: PresenterHost {
     }
 
     func commit() { wl_surface_commit(surface) }
+
+    func attach(_ buffer: ShmBuffer, damage: [PixelRect]) {
+        wl_surface_attach(surface, buffer.wlBuffer, 0, 0)
+        for rect in damage {
+            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+    }
+
+    // MARK: What it shows while idle (see `IdleMemory`)
+
+    var canStretchPixel: Bool { viewport != nil }
+
+    func showTransparentPixel(width: Int, height: Int) throws(ClientError) {
+        guard let viewport, let pixel = connection.transparentPixel else { return }
+        wl_surface_attach(surface, try pixel.buffer(), 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, 1, 1)
+        wl_surface_set_buffer_scale(surface, 1)
+        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
+        wl_surface_commit(surface)
+    }
+
+    func stretchTransparentPixel(width: Int, height: Int) {
+        guard let viewport else { return }
+        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
+        wl_surface_commit(surface)
+    }
+
+    func detach() {
+        wl_surface_attach(surface, nil, 0, 0)
+        wl_surface_commit(surface)
+    }
 
     // MARK: What presenters need
 

@@ -36,20 +36,18 @@ final class Overlay {
         self.events = events
         self.scheduler = scheduler
         let buffers = BufferRing(shm: connection.shm!)
-        layer = LayerSurface(output: output, connection: connection, scheduler: scheduler, buffers: buffers,
-                             idleReleaseDelay: settings.idleReleaseDelay, takesKeyboard: capture)
-        clock = FrameClock(surface: layer.surface, scheduler: scheduler, maximumFrameRate: settings.maximumFrameRate)
+        layer = LayerSurface(output: output, connection: connection, scheduler: scheduler, buffers: buffers, takesKeyboard: capture)
+        clock = FrameClock(surface: layer.surface, scheduler: scheduler)
         let canvas = CanvasPresenter(host: layer, buffers: buffers, idleMemory: layer.idleMemory)
-        presenters = PresenterFactory(host: layer, connection: connection, canvas: canvas)
+        presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
         presenter = canvas
-        wantedRenderer = settings.renderer
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: settings.style,
                              doubleTapInterval: settings.doubleTapInterval, annotate: settings.annotate, toolbarPlace: toolbarPlace)
-        scene.text = settings.text
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         connectToolbar()
         layer.idleMemory.onDue = { [unowned self] in self.idleReleaseDue = true }
+        apply(settings)
         updateInputRegion()
         layer.commit()  // the initial commit, without a buffer
     }
@@ -188,7 +186,6 @@ final class Overlay {
         guard !layer.isClosed else { return }
         clock.stop()
         presenter.tearDown()
-        //presenters.canvas.dropBuffers()
         layer.destroy()
         presenters.destroy()   // the sprites' subsurfaces go after their parent (see SpriteSurface.hide)
     }

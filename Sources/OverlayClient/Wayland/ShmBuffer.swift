@@ -6,11 +6,13 @@ import TouchCore
 
 /// One wl_buffer in a memfd-backed shm pool, with the canvas the renderer draws into and the
 /// damage it has missed since it was last drawn (a buffer shows an older frame than the one
-/// before, so it must catch up on every frame's damage since).
+/// before, so it must catch up on every frame's damage since). Without a wl_shm (an offscreen
+/// target) it is the memory alone.
 final class ShmBuffer {
     let width: Int
     let height: Int
-    let buffer: OpaquePointer
+    /// The buffer as the compositor knows it (nil offscreen).
+    let wlBuffer: OpaquePointer?
     let canvas: Canvas
     private let memory: UnsafeMutableRawPointer
     private let size: Int
@@ -19,7 +21,7 @@ final class ShmBuffer {
     /// Logical damage not yet drawn into this buffer; nil means everything.
     var missedDamage: [Rect]? = nil
 
-    init(shm: OpaquePointer, width: Int, height: Int) throws(ClientError) {
+    init(shm: OpaquePointer?, width: Int, height: Int) throws(ClientError) {
         self.width = width
         self.height = height
         let stride = width * 4
@@ -32,10 +34,15 @@ final class ShmBuffer {
             throw .system("mmap", errno)
         }
         memory = mapped
-        let pool = wl_shm_create_pool(shm, fd, Int32(size))
-        buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
-        wl_shm_pool_destroy(pool)
         canvas = Canvas(pixels: mapped, width: width, height: height, stride: stride)
+        guard let shm else {
+            wlBuffer = nil
+            return
+        }
+        let pool = wl_shm_create_pool(shm, fd, Int32(size))
+        let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
+        wl_shm_pool_destroy(pool)
+        wlBuffer = buffer
         wl_buffer_add_listener(buffer, Self.bufferEvents.pointer, listenerData(self))
     }
 
@@ -47,7 +54,7 @@ final class ShmBuffer {
     }()
 
     deinit {
-        wl_buffer_destroy(buffer)
+        if let wlBuffer { wl_buffer_destroy(wlBuffer) }
         munmap(memory, size)
     }
 }
@@ -55,7 +62,8 @@ final class ShmBuffer {
 /// A ring of shm buffers for one surface: at least two, so one can be drawn while the
 /// compositor holds another; a third is added only if both are busy.
 final class BufferRing {
-    private let shm: OpaquePointer
+    /// Nil for an offscreen target's memory.
+    private let shm: OpaquePointer?
     private(set) var buffers: [ShmBuffer] = []
     private(set) var width = 0
     private(set) var height = 0
@@ -64,7 +72,7 @@ final class BufferRing {
     /// buffer starts zero-filled, which is transparent: it has missed only this.
     private var damageSinceBlank: [Rect]?
 
-    init(shm: OpaquePointer) { self.shm = shm }
+    init(shm: OpaquePointer?) { self.shm = shm }
 
     /// A free buffer of `width`×`height` pixels (all buffers are recreated after a resize),
     /// or nil when every buffer is busy and the ring is full.
