@@ -111,6 +111,50 @@ extension EndToEnd {
             }
         }
 
+        /// Capture mode on phoc (`record` takes the touches itself): two fingers held on the
+        /// emulated panel come to touchlight as wl_touch with two ids, and each finger shows its
+        /// marker under it, the ring 30 px around where phoc put the finger, until they lift.
+        @MainActor @Test func captureModeShowsAMarkerUnderEachFinger() throws {
+            guard let panel = try Self.touchscreen(on: .phoc) else { return }
+            defer { panel.stop() }
+            let phoc = panel.desktop
+            let trace = phoc.runtimeDirectory.appendingPathComponent("capture.trace").path
+            let log = Pipe()
+            let touchlight = try phoc.start(Desktop.touchlight.path, ["record", trace, "--verbose"], stderr: log)
+            var printed = read(log, until: "logical px")  // the overlay is configured
+            usleep(300_000)  // and its first frame committed
+            let fingers = [(x: 250.0, y: 300.0), (x: 550.0, y: 300.0)]
+            let down = fingers.enumerated().map { EmulatedTouchscreen.Contact(slot: $0.offset, position: EmulatedPanel.position(of: $0.element)) }
+            let up = fingers.indices.map { EmulatedTouchscreen.Contact(slot: $0, position: nil) }
+            // Both land 0.3 s after the events begin (a second on), rest 2 s, and lift.
+            try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: [(0, down), (2, up)]))
+            // A ring is bright where the marker's edge crosses row y, 30 px either side of its
+            // finger, and the phoc background (black) shows 45 px out.
+            func ring(_ shot: Image, _ finger: (x: Double, y: Double)) -> Bool {
+                let (x, y) = (Int(finger.x), Int(finger.y))
+                return [x - 30, x + 30].allSatisfy { max(shot[$0, y].r, shot[$0, y].g, shot[$0, y].b) > 150 }
+                    && [x - 45, x + 45, x].map { shot[$0, y - 45] }.allSatisfy { max($0.r, $0.g, $0.b) < 30 }
+            }
+            let shot = try phoc.screenshot("phoc-capture-markers") { shot in fingers.allSatisfy { ring(shot, $0) } }
+            for finger in fingers {
+                #expect(ring(shot, finger), "the ring around \(finger): \(shot[Int(finger.x) - 30, Int(finger.y)])\n\(panel.compositorLog.suffix(1500))")
+            }
+            // Two ids, two colours: the palette's first (blue), then its second (red).
+            #expect(SwayOverlayTests.isMarkerBlue(shot[220, 300]), "the first finger's ring: \(shot[220, 300])")
+            let second = shot[520, 300]
+            #expect(second.r > 180 && second.b < 140, "the second finger's ring: \(second)")
+            usleep(2_500_000)  // lifted at 3.3 s; faded soon after
+            touchlight.terminate()
+            printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
+            #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")
+            let recorded = try TouchTrace(text: String(contentsOfFile: trace, encoding: .utf8))
+            let downs = recorded.events.filter { $0.phase == .down }.sorted { $0.x < $1.x }
+            #expect(Set(downs.map(\.id)).count == 2 && recorded.events.filter { $0.phase == .up }.count == 2, "\(recorded.events)")
+            for (event, finger) in zip(downs, fingers) {
+                #expect(abs(event.x - finger.x) <= 2 && abs(event.y - finger.y) <= 2, "\(event) where phoc put \(finger)")
+            }
+        }
+
         /// Touches pass through the overlay to the app below, weston-simple-touch (it draws
         /// where it is touched), in annotation's pass mode, away from the toolbar; a finger on
         /// the toolbar's mode button and then its blue swatch switches to draw mode in blue, and
