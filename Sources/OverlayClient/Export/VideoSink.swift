@@ -50,9 +50,14 @@ final class VideoSink: FrameSink {
         let created: (fd: Int32, path: String), logFile: (fd: Int32, path: String)
         do {
             created = try SafeFiles.createTemporary(beside: output, mode: 0o644)
-            logFile = try SafeFiles.createTemporary(beside: output, mode: 0o600, suffix: ".log")
         } catch { throw .file("cannot write beside \(output): \(error.message)") }
         close(created.fd)
+        do {
+            logFile = try SafeFiles.createTemporary(beside: output, mode: 0o600, suffix: ".log")
+        } catch {
+            unlink(created.path)   // nothing is left behind
+            throw .file("cannot write beside \(output): \(error.message)")
+        }
         temporary = created.path
         log = logFile.path
         // A dead ffmpeg must be an error on write (EPIPE), not a signal that ends touchlight.
