@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient", "ChildProcesses", "TestSupport", "Renderer", "GLRenderer"]),
         .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
-        .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput"]),
+        .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput", "TestSupport"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSession", "TouchCore", "Annotation"], exclude: ["Fixtures", "KWinDriver", "MirDriver", "UmockdevDriver"]),
     ],

@@ -14,16 +14,26 @@ public struct TouchscreenMapping: Equatable, Sendable {
     /// The output's size in logical units (as xdg-output reports it).
     public var logicalSize: Size
 
+    /// Where the compositor was seen to put this panel's touches (`touchlight calibrate`): when
+    /// set, it replaces the calibration matrix and the transform.
+    public var learned: TouchscreenCalibration?
+
     public static let identityCalibration: [Double] = [1, 0, 0, 0, 1, 0]
 
-    public init(calibration: [Double] = identityCalibration, transform: OutputTransform = .normal, logicalSize: Size) {
+    public init(calibration: [Double] = identityCalibration, transform: OutputTransform = .normal, logicalSize: Size,
+                learned: TouchscreenCalibration? = nil) {
         self.calibration = calibration.count == 6 ? calibration : Self.identityCalibration
         self.transform = transform
         self.logicalSize = logicalSize
+        self.learned = learned
     }
 
     /// The logical position of the normalized panel position (x, y).
     public func map(x: Double, y: Double) -> Point {
+        if let learned {
+            let p = learned.map(x: x, y: y)
+            return Point(x: p.x * logicalSize.width, y: p.y * logicalSize.height)
+        }
         let c = calibration
         let cx = c[0] * x + c[1] * y + c[2], cy = c[3] * x + c[4] * y + c[5]
         // The inverse of the transform the compositor renders with (wlroots' transform
