@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Annotation", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "Renderer", "TestSupport"]),
         .testTarget(name: "OverlayClientTests", dependencies: ["OverlayClient", "ChildProcesses", "TestSupport", "Renderer", "GLRenderer"]),
-        .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig", "TestSupport"]),
+        .testTarget(name: "TouchlightConfigTests", dependencies: ["TouchlightConfig", "TouchscreenInput", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput", "TestSupport"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).

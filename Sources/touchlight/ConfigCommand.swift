@@ -46,10 +46,10 @@ struct ConfigCommand: ParsableCommand {
         @Flag(help: .hidden) var state = false
 
         func run() throws {
-            let limit = state ? ToolbarPlaces.sizeLimit : Configuration.maximumFileSize
+            let limit = state ? StateFile.sizeLimit : Configuration.maximumFileSize
             guard let bytes = try? SafeFiles.read(descriptor: 0, path: "standard input", limit: limit) else { throw ExitCode(1) }
             if state {
-                _ = ToolbarPlaces.load(bytes: bytes, path: "state")  // the toolbar's state file, read as the overlay reads it
+                _ = StateFile.load(bytes: bytes, path: "state")  // the state file, read as the overlay reads it
                 return
             }
             do { _ = try Configuration(bytes: bytes, file: "probe", fonts: .anyFamily) } catch { throw ExitCode(1) }

@@ -91,6 +91,26 @@ extension EndToEnd {
             }
         }
 
+        /// A calibration `touchlight calibrate` learned is used from then on. sway 1.7 stretches
+        /// the panel over an output turned 90° without turning it (measured with an emulated
+        /// panel that sway read: the panel's (0.25, 0.5) is delivered at (150, 400) of 600×800),
+        /// where touchlight's own mapping turns it with the output, to (300, 600) (see
+        /// `rotatedOutputs`). With that learned in the state file, the libinput source puts the
+        /// finger where sway does.
+        @Test func aCalibrationInTheStateFileIsUsed() throws {
+            let sway = try Desktop()
+            defer { sway.stop() }
+            try sway.swaymsg("output", "HEADLESS-1", "transform", "90")
+            usleep(300_000)
+            let state = "[touchscreen.\"Touchlight Test Touchscreen\".\"HEADLESS-1\"]\nmatrix = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0]\n"
+            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
+                                                  duration: 4, state: state)
+            #expect(run.stderr.contains("touchscreen Touchlight Test Touchscreen mapped to HEADLESS-1 (as calibrated)"), "\(run.stderr)")
+            let down = Self.events(run.trace).first
+            #expect(down?.phase == "down" && down.map { Self.close($0.x, 150) && Self.close($0.y, 400) } == true,
+                    "where sway puts it: \(String(describing: down)) \(run.stderr)")
+        }
+
         @Test func twoOutputsAndTheConfiguredOne() throws {
             let sway = try Desktop()
             defer { sway.stop() }

@@ -47,8 +47,8 @@ import TouchlightConfig
         }
         let state = directory + "/state.toml"
         try "[toolbar.\"x\"]\nedge = \"left\"\noffset = 0.5\n".write(toFile: state, atomically: true, encoding: .utf8)
-        let places = ConfigurationProbe.toolbarPlaces(at: state, executable: probe)
-        #expect(places.places == ToolbarPlaces() && places.problem?.contains("crashed") == true, "\(places)")
+        let loaded = ConfigurationProbe.stateFile(at: state, executable: probe)
+        #expect(loaded.state == StateFile() && loaded.problem?.contains("crashed") == true, "\(loaded)")
     }
 
     @Test func aNamedPipeIsRefusedWithoutStartingAChild() throws {
@@ -62,7 +62,7 @@ import TouchlightConfig
         } catch {
             #expect(error.problems.first?.message == "a named pipe (FIFO), not a regular file", "\(error)")
         }
-        #expect(ConfigurationProbe.toolbarPlaces(at: fifo, executable: probe).problem?.contains("a named pipe (FIFO)") == true)
+        #expect(ConfigurationProbe.stateFile(at: fifo, executable: probe).problem?.contains("a named pipe (FIFO)") == true)
         #expect(!FileManager.default.fileExists(atPath: directory + "/ran"))
     }
 }
@@ -76,7 +76,7 @@ import TouchlightConfig
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardizedFileURL.path
         let allowed = ["TouchlightConfig/", "OverlayClient/App/ConfigurationProbe.swift", "touchlight/ConfigCommand.swift"]
         let parsers = ["Configuration(contentsOf:", "Configuration(bytes:", "Configuration(toml:", "TOMLTable(string:",
-                       "ToolbarPlaces.load(", "ToolbarPlaces(toml:"]
+                       "StateFile.load(", "StateFile(toml:"]
         var offenders: [String] = []
         var files = 0
         let enumerator = FileManager.default.enumerator(atPath: sources)

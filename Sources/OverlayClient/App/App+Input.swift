@@ -24,7 +24,8 @@ extension App: ReplayEvents {
     }
 
     /// Where a touchscreen's touches go: the overlay of its output (configured, else the
-    /// built-in panel, else the only output), mapped with the output's transform.
+    /// built-in panel, else the only output), mapped as `touchlight calibrate` saw the
+    /// compositor map it on that output, else with the output's transform.
     func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target? {
         let candidates = activeOverlays
         switch OutputChoice.choose(configured: options.configuration.output.touchscreenOutput, outputs: candidates.map(\.output.name)) {
@@ -33,10 +34,11 @@ extension App: ReplayEvents {
             return nil
         case .output(let outputName):
             guard let overlay = candidates.first(where: { $0.output.name == outputName }) else { return nil }
-            note("touchscreen \(name) mapped to \(outputName) (transform \(touchscreenTransform(on: overlay)))")
+            let learned = state.touchscreens.calibration(for: name, on: outputName)
+            note("touchscreen \(name) mapped to \(outputName) (\(learned == nil ? "transform \(touchscreenTransform(on: overlay))" : "as calibrated"))")
             // The mapping is read at every event: a reload or a turned output applies at once.
             return .init(dispatcher: overlay.dispatcher, currentMapping: { [unowned self, unowned overlay] in
-                TouchscreenMapping(transform: self.touchscreenTransform(on: overlay), logicalSize: overlay.size)
+                TouchscreenMapping(transform: self.touchscreenTransform(on: overlay), logicalSize: overlay.size, learned: learned)
             }, isTakenByOverlay: { [unowned overlay] point in
                 // Where the overlay's views take a touch, its input region does: wl_touch brings it.
                 overlay.window.hitTest(point, with: nil) != nil

@@ -27,7 +27,7 @@ extension App: OverlayEvents, SeatEvents {
         guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
         overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
                                                capture: isCapturing, settings: overlaySettings,
-                                               toolbarPlace: toolbarPlaces.byOutput[output.name] ?? ToolbarPlace())
+                                               toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace())
         if controlPlane.isPaused { overlays[output.globalName]?.setPaused(true) }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.

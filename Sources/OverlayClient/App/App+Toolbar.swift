@@ -5,9 +5,9 @@ import TouchlightConfig
 /// control plane: `App+Control`).
 extension App {
     func overlay(_ overlay: Overlay, movedToolbarTo place: ToolbarPlace) {
-        toolbarPlaces.byOutput[overlay.output.name] = place
-        guard let toolbarPlacesPath, !overlay.output.name.isEmpty else { return }
-        do { try toolbarPlaces.save(to: toolbarPlacesPath) } catch {
+        state.toolbar.byOutput[overlay.output.name] = place
+        guard let statePath, !overlay.output.name.isEmpty else { return }
+        do { try state.save(to: statePath) } catch {
             logger.warning("could not remember the toolbar's place: \(error)")
         }
     }

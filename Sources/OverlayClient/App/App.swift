@@ -43,8 +43,9 @@ public final class App {
     /// changed outlives a configuration reload.
     let controlPlane: ControlPlane
     /// Where the toolbar sits on each output, and the state file that remembers it.
-    var toolbarPlaces = ToolbarPlaces()
-    let toolbarPlacesPath = ToolbarPlaces.path(environment: ProcessInfo.processInfo.environment)
+    /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations.
+    var state = StateFile()
+    let statePath = StateFile.path(environment: ProcessInfo.processInfo.environment)
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
     var onlyOutputs: [String] { options.configuration.output.only }
@@ -81,10 +82,10 @@ public final class App {
                 logger.notice("falling back to wl_touch ([input] fallback_to_wayland)")
             }
         }
-        if let toolbarPlacesPath {
-            let (places, problem) = ConfigurationProbe.toolbarPlaces(at: toolbarPlacesPath)
-            toolbarPlaces = places
-            if let problem { logger.warning("toolbar places: \(problem) (using defaults where needed)") }
+        if let statePath {
+            let (state, problem) = ConfigurationProbe.stateFile(at: statePath)
+            self.state = state
+            if let problem { logger.warning("remembered state: \(problem) (using defaults where needed)") }
         }
         scheduler = try TimerfdScheduler()
         signalFD = try Self.handleExitSignals()

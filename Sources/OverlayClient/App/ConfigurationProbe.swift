@@ -25,15 +25,15 @@ public enum ConfigurationProbe {
         return try Configuration(bytes: bytes, file: path, fonts: .fontconfig)
     }
 
-    /// The toolbar places in the state file at `path`, parsed the same careful way: a file
-    /// that kills the parser costs the remembered places, never the program.
-    public static func toolbarPlaces(at path: String, executable: String = "/proc/self/exe") -> (places: ToolbarPlaces, problem: String?) {
-        switch ToolbarPlaces.bytes(of: path) {
-        case .success(nil): return (ToolbarPlaces(), nil)
-        case .failure(let problem): return (ToolbarPlaces(), problem.description)
+    /// The state file at `path` (toolbar places, learned calibrations), parsed the same careful
+    /// way: a file that kills the parser costs what was remembered, never the program.
+    public static func stateFile(at path: String, executable: String = "/proc/self/exe") -> (state: StateFile, problem: String?) {
+        switch StateFile.bytes(of: path) {
+        case .success(nil): return (StateFile(), nil)
+        case .failure(let problem): return (StateFile(), problem.description)
         case .success(let bytes?):
-            if let crash = probe(bytes, executable: executable, options: ["--state"]) { return (ToolbarPlaces(), "\(path): \(crash)") }
-            return ToolbarPlaces.load(bytes: bytes, path: path)
+            if let crash = probe(bytes, executable: executable, options: ["--state"]) { return (StateFile(), "\(path): \(crash)") }
+            return StateFile.load(bytes: bytes, path: path)
         }
     }
 

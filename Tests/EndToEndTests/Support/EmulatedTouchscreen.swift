@@ -113,9 +113,9 @@ enum EmulatedTouchscreen {
     /// Starts touchlight on `sway` with the emulated devices; returns at once. `finish` waits
     /// for the end (touchlight gets SIGTERM after `duration` seconds) and collects the results.
     /// `sway` nil: no compositor at all, and no WAYLAND_DISPLAY (`record --no-overlay`).
-    /// `recordArguments`: what follows `record FILE`.
+    /// `recordArguments`: what follows `record FILE`. `state`: the state file's text, if any.
     static func start(on sway: Desktop?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
-                      touchscreenProperties: [String] = [], config: String = "",
+                      touchscreenProperties: [String] = [], config: String = "", state: String? = nil,
                       recordArguments: [String] = ["--source", "libinput"]) throws -> (Process, URL) {
         try build()
         let run = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-umockdev-\(UUID().uuidString.prefix(8))")
@@ -127,6 +127,11 @@ enum EmulatedTouchscreen {
         try udevEntry(["ID_INPUT=1", "ID_INPUT_TABLET=1"]).write(to: udev.appendingPathComponent("c13:72"), atomically: true, encoding: .utf8)
         try events.write(to: run.appendingPathComponent("events.evemu"), atomically: true, encoding: .utf8)
         try config.write(to: run.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let stateHome = run.appendingPathComponent("state")
+        if let state {
+            try FileManager.default.createDirectory(at: stateHome.appendingPathComponent("touchlight"), withIntermediateDirectories: true)
+            try state.write(to: stateHome.appendingPathComponent("touchlight/state.toml"), atomically: true, encoding: .utf8)
+        }
         _ = try Desktop.run("/usr/bin/chown", ["-R", Desktop.testUser, run.path])
         let script = """
             set -e
@@ -144,7 +149,8 @@ enum EmulatedTouchscreen {
                              Desktop.touchlight.path] + recordArguments
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
-        process.environment = (sway?.environment ?? environment).merging(["TOUCHLIGHT_OPEN_LOG": run.appendingPathComponent("opens.log").path]) { $1 }
+        process.environment = (sway?.environment ?? environment).merging(["TOUCHLIGHT_OPEN_LOG": run.appendingPathComponent("opens.log").path,
+                                                                          "XDG_STATE_HOME": stateHome.path]) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let errorLog = run.appendingPathComponent("stderr.txt")
         FileManager.default.createFile(atPath: errorLog.path, contents: nil)
@@ -163,10 +169,11 @@ enum EmulatedTouchscreen {
 
     /// Starts, waits, and collects.
     static func run(on sway: Desktop?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
-                    touchscreenProperties: [String] = [], config: String = "",
+                    touchscreenProperties: [String] = [], config: String = "", state: String? = nil,
                     recordArguments: [String] = ["--source", "libinput"]) throws -> Run {
         let (process, run) = try start(on: sway, events: events, duration: duration, removeTouchscreenAfter: removeTouchscreenAfter,
-                                       touchscreenProperties: touchscreenProperties, config: config, recordArguments: recordArguments)
+                                       touchscreenProperties: touchscreenProperties, config: config, state: state,
+                                       recordArguments: recordArguments)
         return finish(process, run)
     }
 }
