@@ -59,6 +59,8 @@ public struct Configuration: Equatable, Sendable {
         public var pointerButtons: [PointerButton] = [.left]
         /// Whether the toolbar shows (in draw and pass modes).
         public var toolbar = true
+        /// Whether a pen hovering in draw mode shows where it would draw (`PenHover`).
+        public var penHover = true
         /// The toolbar's colours.
         public var palette: [Color] = AnnotationDefaults.palette.compactMap { Color(hex: $0) }
     }

@@ -68,6 +68,7 @@ extension Setting {
         .choices("annotate", "pointer_buttons", "Mouse buttons that draw while held (left, right, middle; [] for none).", \.annotate.pointerButtons),
         .flag("annotate", "toolbar", "Show the toolbar (tools, colours, widths, undo, redo, clear, mode, save) in draw and pass modes.", \.annotate.toolbar),
         .colors("annotate", "palette", "The toolbar's colours (#RRGGBB or #RRGGBBAA).", \.annotate.palette, count: 1...12),
+        .flag("annotate", "pen_hover", "While a pen hovers in draw mode without touching, show where it would draw: a dot of the ink's colour, or the eraser's reach as a ring.", \.annotate.penHover),
         .flag("annotate", "tap_gestures", "While drawing, a two-finger tap undoes and a three-finger tap redoes.", \.annotate.tapGestures),
         .milliseconds("annotate", "laser_fade_ms", "How long laser ink takes to fade after the lift.", \.annotate.ink.laserFade, 50...60_000),
         .integer("annotate", "undo_steps", "Undo steps kept per output.", \.annotate.ink.undoLimit, 100...100_000),

@@ -23,6 +23,28 @@ import TouchCore
         #expect(!pen.isTouching)
     }
 
+    /// Where the pen hovers: in proximity without touching, following it; nothing while the
+    /// tip touches, nothing once it left.
+    @Test func theHoverIsWhereAnUntouchingPenIs() {
+        var pen = PenFrame()
+        #expect(pen.hover == nil)
+        pen.motion(to: Point(x: 10, y: 10))
+        _ = pen.changes()
+        #expect(pen.hover == Point(x: 10, y: 10))
+        pen.motion(to: Point(x: 12, y: 10))
+        _ = pen.changes()
+        #expect(pen.hover == Point(x: 12, y: 10))
+        pen.tipDown()
+        _ = pen.changes()
+        #expect(pen.hover == nil, "touching: it draws, it does not hover")
+        pen.tipUp()
+        _ = pen.changes()
+        #expect(pen.hover == Point(x: 12, y: 10), "lifted, still in proximity")
+        pen.proximityOut()
+        _ = pen.changes()
+        #expect(pen.hover == nil)
+    }
+
     @Test func aTapInsideOneFrameIsADownThenAnUp() {
         var pen = PenFrame()
         pen.motion(to: Point(x: 5, y: 6))

@@ -63,6 +63,7 @@ import Visualizer
         c.annotate.tapGestures = false
         c.annotate.pointerButtons = [.right, .middle]
         c.annotate.toolbar = false
+        c.annotate.penHover = false
         c.annotate.palette = [Color(hex: "#123456")!, Color(hex: "#ABCDEF80")!]
         c.annotate.ink.laserFade = 3
         c.annotate.ink.undoLimit = 500

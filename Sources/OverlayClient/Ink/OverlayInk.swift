@@ -17,6 +17,11 @@ final class OverlayInk {
     private(set) var toolbarItems: [DrawItem] = []
     private var toolbarItemsAppearance = -1
     private var toolbarArea: Rect?
+    /// A pen hovering over the overlay (set by its tablet tool), and its shapes while they show
+    /// (in draw mode, with `[annotate] pen_hover`).
+    var penHover: PenHover?
+    private(set) var hoverItems: [DrawItem] = []
+    private var drawnHover: (hover: PenHover, ink: InkDocument.Settings, area: Rect)?
     private unowned let window: OverlayWindow
     private var settings: Configuration.Annotate
 
@@ -70,6 +75,21 @@ final class OverlayInk {
     func resize(to bounds: Rect) {
         view.frame = bounds
         toolbar.resize(to: bounds.size)
+    }
+
+    /// Whether a hovering pen shows where it would draw (draw mode, `[annotate] pen_hover`).
+    var showsPenHover: Bool { settings.penHover && view.mode == .draw }
+
+    /// Rebuilds a hovering pen's shapes when they change, and adds the area they covered and
+    /// cover now to `damage`.
+    func updatePenHover(damage: inout [Rect]) {
+        let shown = showsPenHover ? penHover : nil
+        guard shown != drawnHover?.hover || (shown != nil && settings.ink != drawnHover?.ink) else { return }
+        if let area = drawnHover?.area { damage.append(area) }
+        hoverItems.removeAll(keepingCapacity: true)
+        drawnHover = shown.map { ($0, settings.ink, $0.bounds(settings: settings.ink)) }
+        shown?.items(settings: settings.ink, into: &hoverItems)
+        if let area = drawnHover?.area { damage.append(area) }
     }
 
     /// Rebuilds the toolbar's shapes when it looks different, and adds the area it covered and

@@ -110,6 +110,7 @@ final class OverlayScene {
             needsFullRedraw = false
         }
         ink.updateToolbar(damage: &frameDamage)
+        ink.updatePenHover(damage: &frameDamage)
         if ink.isShown {
             ink.update(time: now, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: renderScale)
             frameDamage.append(contentsOf: ink.renderer.damage)
@@ -123,13 +124,15 @@ final class OverlayScene {
         renderer.draw(items(), into: canvas, damage: damage)
     }
 
-    /// The prepared frame's shapes, back to front: the toolbar's, then the visualizer's (on the
-    /// canvas); the ink goes under them (`renderer.underlay`). Valid until the next call.
+    /// The prepared frame's shapes, back to front: the toolbar's, the visualizer's (on the
+    /// canvas), then a hovering pen's; the ink goes under them (`renderer.underlay`). Valid
+    /// until the next call.
     func items() -> [DrawItem] {
         frameItems.removeAll(keepingCapacity: true)
         if !isPaused {
             if drawsToolbar { frameItems.append(contentsOf: ink.toolbarItems) }
             if visualizerOnCanvas { frameItems.append(contentsOf: window.visualizer.items) }
+            frameItems.append(contentsOf: ink.hoverItems)
         }
         return frameItems
     }
@@ -144,7 +147,7 @@ final class OverlayScene {
     /// sprites show them.
     var canvasShowsNothing: Bool {
         isPaused || ((!visualizerOnCanvas || window.visualizer.items.isEmpty) && !ink.isShown
-                     && (!drawsToolbar || ink.toolbarItems.isEmpty))
+                     && (!drawsToolbar || ink.toolbarItems.isEmpty) && ink.hoverItems.isEmpty)
     }
 
     /// Whether the next frame differs without new input: markers or ink animate.

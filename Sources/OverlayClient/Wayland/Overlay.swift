@@ -78,6 +78,17 @@ final class Overlay {
         if scene.setPaused(paused) { sceneChanged(everything: true) }
     }
 
+    /// A pen hovers over the overlay (nil: no more): where it would draw shows in draw mode.
+    /// Whether it shows.
+    @discardableResult
+    func showPenHover(_ hover: PenHover?) -> Bool {
+        if ink.penHover != hover {
+            ink.penHover = hover
+            setNeedsDraw()
+        }
+        return hover != nil && ink.showsPenHover
+    }
+
     /// Switches capture mode: the input region and keyboard interactivity follow.
     func setCapturing(_ capturing: Bool) {
         window.isCapturing = capturing

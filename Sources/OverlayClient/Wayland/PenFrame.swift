@@ -17,6 +17,9 @@ struct PenFrame: Equatable {
     private(set) var force: Double?
     /// Whether the tip touches, as of the last frame.
     private(set) var isTouching = false
+    /// Where the tool hovers in proximity without touching, as of the last frame (nil while
+    /// it touches, and once it left).
+    var hover: Point? { isTouching ? nil : position }
     private var wentDown = false
     private var wentUp = false
     private var moved = false

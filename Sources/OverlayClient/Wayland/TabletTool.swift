@@ -1,4 +1,5 @@
 import CWaylandClient
+import Annotation
 import CWaylandProtocols
 import TouchCore
 
@@ -21,6 +22,12 @@ final class TabletTool {
     /// The overlay the tool is over (proximity), and the one its contact went down on.
     private var focus: Overlay?
     private var contactOverlay: Overlay?
+    /// The overlay showing where the hovering tool would draw.
+    private var hoverOverlay: Overlay?
+    /// The serial of the last proximity_in, and whether the compositor's cursor was hidden
+    /// since (the hover dot shows instead).
+    private var proximitySerial: UInt32 = 0
+    private var cursorHidden = false
     private var frame = PenFrame()
 
     init(proxy: OpaquePointer, scheduler: Scheduler, events: SeatEvents) {
@@ -51,10 +58,13 @@ final class TabletTool {
         events.capability = { _, _, _ in }
         events.done = { _, _ in }
         events.removed = { data, _ in withOwner(data, TabletTool.self) { $0.removed() } }
-        events.proximity_in = { data, _, _, _, surface in
+        events.proximity_in = { data, _, serial, _, surface in
             guard let surface else { return }
             nonisolated(unsafe) let target = surface  // used on the main thread, during dispatch
-            withOwner(data, TabletTool.self) { $0.focus = $0.events.overlay(for: target) }
+            withOwner(data, TabletTool.self) { tool in
+                tool.focus = tool.events.overlay(for: target)
+                (tool.proximitySerial, tool.cursorHidden) = (serial, false)
+            }
         }
         events.proximity_out = { data, _ in withOwner(data, TabletTool.self) { $0.frame.proximityOut() } }
         events.down = { data, _, _ in withOwner(data, TabletTool.self) { $0.frame.tipDown() } }
@@ -97,6 +107,20 @@ final class TabletTool {
             overlay.setNeedsDraw()
             if !frame.isTouching { contactOverlay = nil }
         }
+        showHover()
+    }
+
+    /// Where the tool hovers, on the overlay it is over (and on no other). Where the overlay
+    /// shows it, the compositor's cursor for the tool is hidden: the dot is the cursor.
+    private func showHover() {
+        let hover = frame.hover.map { PenHover(point: $0, erases: type == .eraser) }
+        let overlay = hover == nil ? nil : focus
+        if hoverOverlay !== overlay { hoverOverlay?.showPenHover(nil) }
+        hoverOverlay = overlay
+        if overlay?.showPenHover(hover) == true, !cursorHidden {
+            zwp_tablet_tool_v2_set_cursor(proxy, proximitySerial, nil, 0, 0)
+            cursorHidden = true
+        }
     }
 
     /// The tool went away (unplugged tablet): its contact, if any, is cancelled.
@@ -122,6 +146,7 @@ final class TabletTool {
     /// An overlay went away: a contact on it ends, and the tool is no longer over it.
     func forget(_ overlay: Overlay) {
         if focus === overlay { focus = nil }
+        if hoverOverlay === overlay { hoverOverlay = nil }
         if contactOverlay === overlay {
             contactOverlay = nil
             frame.forgetContact()

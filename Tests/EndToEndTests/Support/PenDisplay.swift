@@ -27,6 +27,8 @@ final class PenDisplay {
     /// others, lifted at the last; positions in logical px of an 800×600 output, pressure 0…1.
     struct Stroke {
         var eraser = false
+        /// False: the tool only hovers over the points, in proximity without touching.
+        var touches = true
         var points: [(x: Double, y: Double, pressure: Double)]
     }
 
@@ -54,13 +56,13 @@ final class PenDisplay {
             time += 0.05
             for (index, point) in stroke.points.enumerated() {
                 let (x, y) = position(point)
-                if index == 0 { add(time, EV_KEY, BTN_TOUCH, 1) }
+                if index == 0, stroke.touches { add(time, EV_KEY, BTN_TOUCH, 1) }
                 add(time, EV_ABS, ABS_X, x); add(time, EV_ABS, ABS_Y, y)
-                add(time, EV_ABS, ABS_PRESSURE, max(1, Int((point.pressure * Self.pressureMaximum).rounded())))
+                add(time, EV_ABS, ABS_PRESSURE, stroke.touches ? max(1, Int((point.pressure * Self.pressureMaximum).rounded())) : 0)
                 add(time, EV_SYN, 0, 0)
                 time += 1.0 / 60
             }
-            add(time, EV_KEY, BTN_TOUCH, 0); add(time, EV_ABS, ABS_PRESSURE, 0); add(time, EV_SYN, 0, 0)
+            if stroke.touches { add(time, EV_KEY, BTN_TOUCH, 0); add(time, EV_ABS, ABS_PRESSURE, 0); add(time, EV_SYN, 0, 0) }
             time += 0.05
             add(time, EV_KEY, tool, 0); add(time, EV_SYN, 0, 0)
             ends.append(time - base)

@@ -1,0 +1,50 @@
+import TouchCore
+import Visualizer
+
+/// Where a pen in proximity would draw, while it hovers without touching: a small dot of the
+/// ink's colour for its tip, a ring as large as the eraser's reach for its eraser end. The
+/// dot has a thin outline in black or white, whichever contrasts with it, so it shows on any
+/// background.
+public struct PenHover: Equatable, Sendable {
+    public var point: Point
+    /// Whether it is the eraser end.
+    public var erases: Bool
+
+    public init(point: Point, erases: Bool) {
+        (self.point, self.erases) = (point, erases)
+    }
+
+    /// Owner number of its draw items (apart from the visualizer's and the toolbar's).
+    static let itemOwner = 3_100_000
+
+    /// Its shapes, drawn with the ink `settings` in force (colour, width).
+    public func items(settings: InkDocument.Settings, into out: inout [DrawItem]) {
+        func add(_ part: Int, _ shape: DrawItem.Shape, _ color: Color) {
+            out.append(DrawItem(identity: .init(owner: Self.itemOwner, part: part), center: point, shape: shape, color: color))
+        }
+        let outline = AnnotationDefaults.penHoverOutline
+        if erases {
+            // The eraser takes every stroke within half the width of its path.
+            let radius = max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2)
+            add(0, .ring(radius: radius, width: outline * 4), Color.black.withOpacity(0.5))
+            add(1, .ring(radius: radius, width: outline * 2), Color.white.withOpacity(0.95))
+        } else {
+            let radius = max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2)
+            add(0, .disc(radius: radius + outline), settings.color.contrastingOutline)
+            add(1, .disc(radius: radius), settings.color.opaque)
+        }
+    }
+
+    /// The logical area its shapes can touch.
+    public func bounds(settings: InkDocument.Settings) -> Rect {
+        let reach = max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2) + 2 * AnnotationDefaults.penHoverOutline + 2
+        return Rect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
+    }
+}
+
+extension AnnotationDefaults {
+    /// A hovering pen's dot is at least this large (logical px radius), whatever the width.
+    public static let penHoverMinimumRadius = 2.5
+    /// The width of the outline around the hover dot and of the eraser's ring (logical px).
+    public static let penHoverOutline = 1.0
+}
