@@ -170,8 +170,9 @@ extension EndToEnd {
             #expect(run.status == 1 && run.stderr.contains("unknown tool \"crayon\""), "\(run.status) \(run.stderr)")
         }
 
-        /// The same for the toolbar's state file: one that kills the parser costs the remembered
-        /// places, with a warning, and touchlight goes on (here, to say there is no compositor).
+        /// The same for the state file (toolbar places, learned calibrations): one that kills the
+        /// parser costs what was remembered, with a warning, and touchlight goes on (here, to say
+        /// there is no compositor).
         @Test func aStateFileThatCrashesTheTOMLParserIsReportedNotFatal() throws {
             let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/toml-parser-abort.toml").path
             let state = NSTemporaryDirectory() + "touchlight-state-\(UUID().uuidString.prefix(8))"
@@ -180,7 +181,7 @@ extension EndToEnd {
             try FileManager.default.copyItem(atPath: fixture, toPath: state + "/touchlight/state.toml")
             let launch = try touchlight(["annotate"], environment: ["XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": state, "WAYLAND_DISPLAY": "none"])
             #expect(launch.status == 1, "an ordinary failure, not a signal: \(launch.status) \(launch.stderr)")
-            #expect(launch.stderr.contains("toolbar places:") && launch.stderr.contains("41:81: an array needs a value or ']' here"), "\(launch.stderr)")
+            #expect(launch.stderr.contains("remembered state:") && launch.stderr.contains("41:81: an array needs a value or ']' here"), "\(launch.stderr)")
         }
 
         /// Random and mutated files through `config check`: valid, or refused with every problem
