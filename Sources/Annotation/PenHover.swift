@@ -14,6 +14,25 @@ public struct PenHover: Equatable, Sendable {
         (self.point, self.erases) = (point, erases)
     }
 
+    /// The name of a trace's `set` line that records it (`TIME set pen_hover X,Y,TIP`, or
+    /// `off` when it ends), so that a replay and `render` show it too.
+    public static let settingName = "pen_hover"
+
+    /// How a trace writes it: `X,Y,pen` or `X,Y,eraser` (logical px, to a hundredth).
+    public var settingValue: String {
+        func number(_ v: Double) -> String { String((v * 100).rounded() / 100) }
+        return "\(number(point.x)),\(number(point.y)),\(erases ? "eraser" : "pen")"
+    }
+
+    /// What a trace's value says: a hover, nil for `off`; throws for anything else.
+    public static func parse(settingValue value: String) throws(PenHoverValueError) -> PenHover? {
+        if value == "off" { return nil }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 3, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite,
+              parts[2] == "pen" || parts[2] == "eraser" else { throw PenHoverValueError(value: value) }
+        return PenHover(point: Point(x: x, y: y), erases: parts[2] == "eraser")
+    }
+
     /// Owner number of its draw items (apart from the visualizer's and the toolbar's).
     static let itemOwner = 3_100_000
 
@@ -40,6 +59,12 @@ public struct PenHover: Equatable, Sendable {
         let reach = max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2) + 2 * AnnotationDefaults.penHoverOutline + 2
         return Rect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
     }
+}
+
+/// A trace's `pen_hover` value that is neither `X,Y,pen`, `X,Y,eraser` nor `off`.
+public struct PenHoverValueError: Error, Equatable, CustomStringConvertible {
+    public let value: String
+    public var description: String { "expected X,Y,pen or X,Y,eraser or off, not '\(value)'" }
 }
 
 extension AnnotationDefaults {

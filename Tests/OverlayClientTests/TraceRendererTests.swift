@@ -49,6 +49,33 @@ import TouchlightConfig
         #expect((105...120).contains(frames.count), "\(frames.count) frames")
     }
 
+    /// A pen's hover, recorded as `set pen_hover` lines, is drawn where it was while the trace
+    /// is in draw mode, until `off`; a value that is not a hover is named and left out.
+    @Test func aRecordedPenHoverIsDrawnUntilItEnds() throws {
+        let trace = try TouchTrace(text: """
+            touchlight-trace 4
+            output 800 600 1
+            0.0 set mode draw
+            0.1 set pen_hover 200,150,pen
+            0.2 set pen_hover here
+            0.3 set pen_hover off
+            0.5 1 down 700 500
+            0.55 1 up 700 500
+            """)
+        let renderer = TraceRenderer(trace: trace, configuration: Configuration(), geometry: RenderGeometry(trace: trace), framesPerSecond: 60)
+        var frames: [[UInt8]] = []
+        var rgba: [UInt8] = []
+        while !renderer.isFinished, frames.count < 1_000 {
+            renderer.renderNextFrame()
+            renderer.canvas.straightRGBA(into: &rgba)
+            frames.append(rgba)
+        }
+        #expect(Self.alpha(frames[5], x: 200, y: 150) == 0, "0.083 s: not yet")
+        #expect(Self.alpha(frames[9], x: 200, y: 150) == 255 && frames[9][(150 * 800 + 200) * 4] > 200, "0.15 s: the ink's red dot")
+        #expect(Self.alpha(frames[24], x: 200, y: 150) == 0, "0.4 s: gone")
+        #expect(renderer.ignoredSettings == ["pen_hover here: expected X,Y,pen or X,Y,eraser or off, not 'here'"], "\(renderer.ignoredSettings)")
+    }
+
     @Test func aLaterStartCutsTheTracesBeginning() {
         let frames = Self.frames(Self.drag, startTime: 0.5)
         #expect(Self.alpha(frames[0], x: 300, y: 150) > 0, "the first frame shows 0.5 s")

@@ -89,6 +89,10 @@ extension App: OverlayEvents, SeatEvents {
         log(event, on: overlay.output.name, window: overlay.window)
     }
 
+    func overlay(_ overlay: Overlay, penHovered hover: PenHover?) {
+        recorder?.record(setting: PenHover.settingName, value: hover?.settingValue ?? "off", at: scheduler.now)
+    }
+
     func overlayDeferredInput() {
         stats.inputDeferred()
     }

@@ -76,6 +76,15 @@ final class ControlPlane {
     /// A trace's `set` line comes due: carried out as the ctl command it names. Nil when it
     /// was; else why not.
     func replay(_ setting: TouchTrace.Setting, on targets: [AnnotationTarget]) -> String? {
+        if setting.name == PenHover.settingName {
+            let hover: PenHover?
+            do { hover = try PenHover.parse(settingValue: setting.value) } catch { return error.description }
+            for target in targets where target.scene.ink.penHover != hover {
+                target.scene.ink.penHover = hover
+                target.sceneChanged(everything: false)
+            }
+            return nil
+        }
         let reply: ControlReply
         do { reply = execute(try AnnotationState.command(for: setting), on: targets) } catch { return error.description }
         return reply.ok ? nil : reply.error ?? "failed"

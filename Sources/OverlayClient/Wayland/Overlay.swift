@@ -82,11 +82,13 @@ final class Overlay {
     /// Whether it shows.
     @discardableResult
     func showPenHover(_ hover: PenHover?) -> Bool {
+        let shows = hover != nil && ink.showsPenHover
         if ink.penHover != hover {
+            if shows || ink.penHover != nil && ink.showsPenHover { events.overlay(self, penHovered: shows ? hover : nil) }
             ink.penHover = hover
             setNeedsDraw()
         }
-        return hover != nil && ink.showsPenHover
+        return shows
     }
 
     /// Switches capture mode: the input region and keyboard interactivity follow.

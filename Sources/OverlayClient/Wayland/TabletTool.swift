@@ -110,6 +110,12 @@ final class TabletTool {
         showHover()
     }
 
+    /// No hover shows any more (a hover never outlives its tool).
+    private func endHover() {
+        hoverOverlay?.showPenHover(nil)
+        hoverOverlay = nil
+    }
+
     /// Where the tool hovers, on the overlay it is over (and on no other). Where the overlay
     /// shows it, the compositor's cursor for the tool is hidden: the dot is the cursor.
     private func showHover() {
@@ -123,9 +129,11 @@ final class TabletTool {
         }
     }
 
-    /// The tool went away (unplugged tablet): its contact, if any, is cancelled.
+    /// The tool went away (unplugged tablet, or sway's tool leaving proximity, whose frame may
+    /// not come first): its contact, if any, is cancelled, and its hover goes.
     private func removed() {
         cancelContact()
+        endHover()
         focus = nil
         zwp_tablet_tool_v2_destroy(proxy)
         onRemoved?(self)
@@ -155,6 +163,7 @@ final class TabletTool {
 
     func destroy() {
         cancelContact()
+        endHover()
         zwp_tablet_tool_v2_destroy(proxy)
     }
 }
