@@ -175,10 +175,10 @@ final class LayerSurface: PresenterHost {
 
     // MARK: What it shows while idle (see `IdleMemory`)
 
-    var canStretchPixel: Bool { viewport != nil }
+    var canStretchPixel: Bool { viewport != nil && connection.transparentPixel != nil }
 
     func showTransparentPixel(width: Int, height: Int) throws(ClientError) {
-        guard let viewport, let pixel = connection.transparentPixel else { return }
+        guard let viewport, let pixel = connection.transparentPixel else { return }  // canStretchPixel said no
         wl_surface_attach(surface, try pixel.buffer(), 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)
         wl_surface_set_buffer_scale(surface, 1)

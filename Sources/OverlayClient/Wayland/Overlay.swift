@@ -84,7 +84,8 @@ final class Overlay {
     func showPenHover(_ hover: PenHover?) -> Bool {
         let shows = hover != nil && ink.showsPenHover
         if ink.penHover != hover {
-            if shows || ink.penHover != nil && ink.showsPenHover { events.overlay(self, penHovered: shows ? hover : nil) }
+            // Recorded while it shows, and when one that showed ends.
+            if shows || (ink.penHover != nil && ink.showsPenHover) { events.overlay(self, penHovered: shows ? hover : nil) }
             ink.penHover = hover
             setNeedsDraw()
         }
