@@ -13,6 +13,12 @@ import TouchlightConfig
     /// Every frame, as straight RGBA.
     static func frames(_ trace: TouchTrace, configuration: Configuration = Configuration(), geometry: RenderGeometry? = nil,
                        fps: Double = 60, startTime: Double = 0) -> [[UInt8]] {
+        rendered(trace, configuration: configuration, geometry: geometry, fps: fps, startTime: startTime).frames
+    }
+
+    /// Every frame, as straight RGBA, and the renderer that drew them.
+    static func rendered(_ trace: TouchTrace, configuration: Configuration = Configuration(), geometry: RenderGeometry? = nil,
+                         fps: Double = 60, startTime: Double = 0) -> (frames: [[UInt8]], renderer: TraceRenderer) {
         let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: geometry ?? RenderGeometry(trace: trace),
                                      framesPerSecond: fps, startTime: startTime)
         var frames: [[UInt8]] = []
@@ -22,7 +28,7 @@ import TouchlightConfig
             renderer.canvas.straightRGBA(into: &rgba)
             frames.append(rgba)
         }
-        return frames
+        return (frames, renderer)
     }
 
     static func alpha(_ frame: [UInt8], width: Int = 800, x: Int, y: Int) -> UInt8 { frame[(y * width + x) * 4 + 3] }
@@ -62,14 +68,7 @@ import TouchlightConfig
             0.5 1 down 700 500
             0.55 1 up 700 500
             """)
-        let renderer = TraceRenderer(trace: trace, configuration: Configuration(), geometry: RenderGeometry(trace: trace), framesPerSecond: 60)
-        var frames: [[UInt8]] = []
-        var rgba: [UInt8] = []
-        while !renderer.isFinished, frames.count < 1_000 {
-            renderer.renderNextFrame()
-            renderer.canvas.straightRGBA(into: &rgba)
-            frames.append(rgba)
-        }
+        let (frames, renderer) = Self.rendered(trace)
         #expect(Self.alpha(frames[5], x: 200, y: 150) == 0, "0.083 s: not yet")
         #expect(Self.alpha(frames[9], x: 200, y: 150) == 255 && frames[9][(150 * 800 + 200) * 4] > 200, "0.15 s: the ink's red dot")
         #expect(Self.alpha(frames[24], x: 200, y: 150) == 0, "0.4 s: gone")
