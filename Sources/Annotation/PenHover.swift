@@ -41,22 +41,25 @@ public struct PenHover: Equatable, Sendable {
         func add(_ part: Int, _ shape: DrawItem.Shape, _ color: Color) {
             out.append(DrawItem(identity: .init(owner: Self.itemOwner, part: part), center: point, shape: shape, color: color))
         }
-        let outline = AnnotationDefaults.penHoverOutline
+        let outline = AnnotationDefaults.penHoverOutline, radius = Self.radius(settings: settings)
         if erases {
-            // The eraser takes every stroke within half the width of its path.
-            let radius = max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2)
             add(0, .ring(radius: radius, width: outline * 4), Color.black.withOpacity(0.5))
             add(1, .ring(radius: radius, width: outline * 2), Color.white.withOpacity(0.95))
         } else {
-            let radius = max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2)
             add(0, .disc(radius: radius + outline), settings.color.contrastingOutline)
             add(1, .disc(radius: radius), settings.color.opaque)
         }
     }
 
+    /// The dot's radius, and the eraser ring's: half the ink's width, which is what the eraser
+    /// takes every stroke within, and never too small to see.
+    private static func radius(settings: InkDocument.Settings) -> Double {
+        max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2)
+    }
+
     /// The logical area its shapes can touch.
     public func bounds(settings: InkDocument.Settings) -> Rect {
-        let reach = max(AnnotationDefaults.penHoverMinimumRadius, settings.width / 2) + 2 * AnnotationDefaults.penHoverOutline + 2
+        let reach = Self.radius(settings: settings) + 2 * AnnotationDefaults.penHoverOutline + 2
         return Rect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
     }
 }

@@ -92,10 +92,7 @@ public final class TraceRenderer {
     /// `limit` if that comes first. The frames end where `isFinished` says, which depends only
     /// on the trace's clock, never on what was drawn. A renderer that counted draws no more.
     public func countFrames(limit: Int = .max) -> Int {
-        while !isFinished, frameCount < limit {
-            _ = advance()
-            frameCount += 1
-        }
+        while !isFinished, frameCount < limit { _ = prepareNextFrame() }
         return frameCount
     }
 

@@ -12,7 +12,6 @@ import Visualizer
 final class GLLayer {
     private let shared: GLShared
     private let drawable: GLDrawable
-    private var size = (width: 0, height: 0)
     private var history = DamageHistory()
     /// The ink as pixman draws it (the canvas renderer's underlay) and its texture, while there is ink.
     private var ink: (canvas: Canvas, texture: TextureLayer)?
@@ -36,11 +35,10 @@ final class GLLayer {
         var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for rect in damage where !rect.isNull { changed = changed.union(devicePixels(of: rect, scale: scale)) }
         let fresh = try drawable.prepare(pixels)
-        size = pixels
         if force || fresh { changed = whole }
         changed = changed.clipped(toWidth: pixels.width, height: pixels.height)
         guard !changed.isEmpty else { return false }
-        updateInk(underlay, area: changed, whole: fresh || ink == nil)
+        updateInk(underlay, area: changed, whole: fresh || ink == nil, size: pixels)
 
         let area = history.region(damage: changed, age: drawable.bufferAge(), width: pixels.width, height: pixels.height)
         drawable.willDraw(area)
@@ -57,8 +55,8 @@ final class GLLayer {
     /// input region, scale), telling the compositor what changed where it can.
     func present() { drawable.present(changed: changed) }
 
-    /// Keeps the ink's picture and texture up to date where it changed.
-    private func updateInk(_ underlay: Underlay?, area: PixelRect, whole: Bool) {
+    /// Keeps the ink's picture and texture, `size` pixels large, up to date where it changed.
+    private func updateInk(_ underlay: Underlay?, area: PixelRect, whole: Bool, size: (width: Int, height: Int)) {
         guard let underlay else {
             ink = nil
             return
@@ -79,7 +77,6 @@ final class GLLayer {
         ink = nil
         text.removeAll()
         drawable.release()
-        size = (0, 0)
     }
 
     /// Before the surface goes, or when another renderer takes over.
