@@ -23,9 +23,7 @@ extension EndToEnd {
         func threeFingersDrawAtOnceAndATwoFingerTapUndoes(renderer: String) throws {
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "sleep 60"])
-            usleep(1_000_000)
-            let baseline = try sway.screenshot("annotate-terminal-alone")
+            let baseline = try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "annotate-terminal-alone")
             let trace = sway.runtimeDirectory.appendingPathComponent("draw.trace").path
             let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
             try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
@@ -33,15 +31,14 @@ extension EndToEnd {
                 .write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
-            usleep(1_200_000)  // replay starts at 0.3 s; the three strokes end at 0.8 s
-            let three = try sway.screenshot("annotate-three-fingers-\(renderer)")
+            // The replay starts 0.3 s in: the three strokes end at 0.8 s, the fourth at 1.7 s,
+            // and the tap that undoes it comes at 3.3 s.
+            let three = try sway.screenshot("annotate-three-fingers-\(renderer)") { shot in [150, 250, 350].allSatisfy { Self.isInk(shot[300, $0 + 5]) } }
             for y in [150, 250, 350] {
                 #expect(Self.isInk(three[300, y + 5]), "stroke at y = \(y): \(three[300, y + 5])")
             }
-            usleep(1_000_000)  // the fourth stroke ends at 1.7 s; the tap comes at 3.3 s
-            #expect(Self.isInk(try sway.screenshot("annotate-fourth-stroke")[300, 455]))
-            usleep(2_000_000)
-            let shot = try sway.screenshot("annotate-after-undo-\(renderer)")
+            #expect(Self.isInk(try sway.screenshot("annotate-fourth-stroke") { Self.isInk($0[300, 455]) }[300, 455]))
+            let shot = try sway.screenshot("annotate-after-undo-\(renderer)") { !Self.isInk($0[300, 455]) }
             #expect(!Self.isInk(shot[300, 455]), "the two-finger tap undid the last stroke: \(shot[300, 455])")
             for y in [150, 250, 350] { #expect(Self.isInk(shot[300, y + 5])) }
             // Nothing else: no dots where the fingers tapped, the terminal's pixels elsewhere.
@@ -80,13 +77,13 @@ extension EndToEnd {
             func session(_ arguments: [String], name: String) throws -> Image {
                 let sway = try Desktop()
                 defer { sway.stop() }
-                try sway.start("foot", ["sh", "-c", "sleep 60"])
-                usleep(1_000_000)
+                try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "\(name)-terminal")
                 let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
                 try "[annotate]\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
-                let touchlight = try sway.start(Desktop.touchlight.path, arguments + ["--config", config])
-                usleep(2_500_000)  // the trace lasts 1.2 s from 0.3 s
-                let shot = try sway.screenshot(name)
+                let log = Pipe()
+                let touchlight = try sway.start(Desktop.touchlight.path, arguments + ["--config", config], stderr: log)
+                waitForLine(in: log, containing: "replay finished")
+                let shot = try sway.stillScreenshot(name)
                 touchlight.terminate()
                 #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
                 return shot

@@ -25,11 +25,14 @@ extension EndToEnd {
             let log = Pipe()
             let touchlight = try sway.start("/usr/bin/env", ["LIBGL_ALWAYS_SOFTWARE=1", Desktop.touchlight.path, "--config", config,
                                                              "--replay", Self.trace, "--verbose"], stderr: log)
-            usleep(2_300_000)  // the replay starts 0.3 s in: the pinch is over by 0.7 s, the fingers rest until 4.3 s
+            // The replay starts 0.3 s in: the pinch is over by 0.7 s, and nothing moves while the
+            // fingers rest, from 0.85 s to 4.3 s.
+            var text = ""
+            waitForRest(in: log, printed: &text, after: "touch 2 began")
             let shot = try sway.screenshot("caption-live-\(renderer)")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "no exit on SIGTERM")
-            let text = drain(log)
+            text += drain(log)
             #expect(touchlight.terminationStatus == 0, "\(text.suffix(1500))")
             if renderer == "gles" { #expect(text.contains("drawing with OpenGL ES 2"), "\(text.suffix(1500))") }
 

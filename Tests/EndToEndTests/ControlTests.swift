@@ -26,16 +26,14 @@ extension EndToEnd {
         @Test func ctlDrivesTheRunningOverlay() throws {
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "sleep 60"])
-            usleep(1_000_000)
-            let baseline = try sway.screenshot("ctl-terminal-alone")
+            let baseline = try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "ctl-terminal-alone")
             let directory = sway.runtimeDirectory.path
             try Self.trace.write(toFile: directory + "/three.trace", atomically: true, encoding: .utf8)
             try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n".write(toFile: directory + "/touchlight.toml", atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--mode", "draw", "--replay", directory + "/three.trace",
                                                                    "--config", directory + "/touchlight.toml"], stderr: log)
-            usleep(2_000_000)
+            waitForLine(in: log, containing: "replay finished")
 
             // The socket: the user's alone.
             var info = stat()
@@ -46,8 +44,7 @@ extension EndToEnd {
             #expect(status == 0 && output.contains(#""mode":"draw""#) && output.contains(#""strokes":3"#), "\(output)")
             #expect(try ctl(sway, "undo").status == 0)
             #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
-            usleep(300_000)
-            var shot = try sway.screenshot("ctl-after-undo")
+            var shot = try sway.screenshot("ctl-after-undo") { !Self.isInk($0[300, 350]) }
             #expect(Self.isInk(shot[300, 150]) && Self.isInk(shot[300, 250]) && !Self.isInk(shot[300, 350]))
 
             // save: one PNG per output, private.
@@ -63,11 +60,10 @@ extension EndToEnd {
 
             // pause hides everything; resume brings it back.
             #expect(try ctl(sway, "pause").status == 0)
-            usleep(300_000)
-            #expect(try sway.screenshot("ctl-paused").differences(from: baseline).isEmpty, "nothing shows while paused")
+            #expect(try sway.screenshot("ctl-paused") { $0.differences(from: baseline).isEmpty }.differences(from: baseline).isEmpty,
+                    "nothing shows while paused")
             #expect(try ctl(sway, "resume").status == 0)
-            usleep(300_000)
-            #expect(Self.isInk(try sway.screenshot("ctl-resumed")[300, 150]))
+            #expect(Self.isInk(try sway.screenshot("ctl-resumed") { Self.isInk($0[300, 150]) }[300, 150]))
 
             // pass mode keeps the ink; clear removes it; tool, colour and width are reported.
             #expect(try ctl(sway, "mode", "pass").status == 0)
@@ -78,12 +74,11 @@ extension EndToEnd {
             for field in [#""mode":"pass""#, #""tool":"highlighter""#, ##""color":"#00FF00"##, #""width":12"#] {
                 #expect(output.contains(field), "\(field) in \(output)")
             }
-            usleep(300_000)
+            // The mode's change has been drawn once the status says so: the ink shows as before.
             shot = try sway.screenshot("ctl-pass-mode")
             #expect(Self.isInk(shot[300, 150]), "the ink stays in pass mode")
             #expect(try ctl(sway, "clear").status == 0)
-            usleep(300_000)
-            #expect(try sway.screenshot("ctl-cleared").differences(from: baseline).isEmpty)
+            #expect(try sway.screenshot("ctl-cleared") { $0.differences(from: baseline).isEmpty }.differences(from: baseline).isEmpty)
             #expect(try ctl(sway, "undo").status == 0, "clear is undoable")
             #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
 
@@ -126,7 +121,7 @@ extension EndToEnd {
             #expect(waitForExit(touchlight, timeout: 5))
             #expect(FileManager.default.fileExists(atPath: directory + "/touchlight-wayland-1.sock"), "a stale socket is left")
             let next = try sway.start(Desktop.touchlight.path, ["--quiet"])
-            usleep(1_500_000)
+            #expect(try eventually { try ctl(sway, "status").output.contains(#""pid":\#(next.processIdentifier)"#) }, "the next instance answers")
             #expect(next.isRunning)
             (status, output) = try ctl(sway, "status")
             #expect(status == 0 && output.contains(#""pid":\#(next.processIdentifier)"#), "\(output)")

@@ -32,14 +32,13 @@ extension EndToEnd {
         static func addSecondOutput(to sway: Desktop) throws {
             try sway.swaymsg("create_output")
             try sway.swaymsg("output", "HEADLESS-2", "resolution", "640x480", "position", "800", "0")
-            usleep(500_000)
+            try sway.waitForOutput("HEADLESS-2") { ($0["rect"] as? [String: Any])?["x"] as? Int == 800 && ($0["rect"] as? [String: Any])?["width"] as? Int == 640 }
         }
 
         @Test func oneFingerLandsWhereItTouchedAndOnlyTheTouchscreenIsOpened() throws {
             let sway = try Desktop()
             defer { sway.stop() }
-            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
-                                                  duration: 4)
+            let run = try EmulatedTouchscreen.run(on: sway, base: Self.otherClock, frames: Self.oneFinger)
             #expect(run.status == 0, "\(run.stderr)")
             let events = Self.events(run.trace)
             // libinput: x · 800 / 4096 = 200, y · 600 / 4096 = 300; the move to 1100: 214.84.
@@ -60,7 +59,7 @@ extension EndToEnd {
                 (0.05, [Contact(slot: 1, position: (2100, 2048))]),
                 (0.10, [Contact(slot: 0, position: nil), Contact(slot: 1, position: nil), Contact(slot: 2, position: nil)]),
             ]
-            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: 1_763_800_000, frames: frames), duration: 4)
+            let run = try EmulatedTouchscreen.run(on: sway, base: 1_763_800_000, frames: frames)
             #expect(run.status == 0, "\(run.stderr)")
             let downs = Self.events(run.trace).filter { $0.phase == "down" }
             #expect(downs.count == 3, "\(run.trace)")
@@ -81,9 +80,8 @@ extension EndToEnd {
             for (transform, seen, x, y) in [("90", "rotated270", 300.0, 600.0), ("180", "rotated180", 600.0, 300.0),
                                             ("270", "rotated90", 300.0, 200.0)] {
                 try sway.swaymsg("output", "HEADLESS-1", "transform", transform)
-                usleep(300_000)
-                let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
-                                                      duration: 4)
+                try sway.waitForOutput("HEADLESS-1") { $0["transform"] as? String == transform }
+                let run = try EmulatedTouchscreen.run(on: sway, base: Self.otherClock, frames: Self.oneFinger)
                 #expect(run.stderr.contains("mapped to HEADLESS-1 (transform \(seen))"), "\(run.stderr)")
                 let down = Self.events(run.trace).first
                 #expect(down?.phase == "down" && down.map { Self.close($0.x, x) && Self.close($0.y, y) } == true,
@@ -101,10 +99,9 @@ extension EndToEnd {
             let sway = try Desktop()
             defer { sway.stop() }
             try sway.swaymsg("output", "HEADLESS-1", "transform", "90")
-            usleep(300_000)
+            try sway.waitForOutput("HEADLESS-1") { $0["transform"] as? String == "90" }
             let state = "[touchscreen.\"Touchlight Test Touchscreen\".\"HEADLESS-1\"]\nmatrix = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0]\n"
-            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
-                                                  duration: 4, state: state)
+            let run = try EmulatedTouchscreen.run(on: sway, base: Self.otherClock, frames: Self.oneFinger, state: state)
             #expect(run.stderr.contains("touchscreen Touchlight Test Touchscreen mapped to HEADLESS-1 (as calibrated)"), "\(run.stderr)")
             let down = Self.events(run.trace).first
             #expect(down?.phase == "down" && down.map { Self.close($0.x, 150) && Self.close($0.y, 400) } == true,
@@ -115,8 +112,7 @@ extension EndToEnd {
             let sway = try Desktop()
             defer { sway.stop() }
             try Self.addSecondOutput(to: sway)
-            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
-                                                  duration: 4, config: "[output]\ntouchscreen_output = \"HEADLESS-2\"\n")
+            let run = try EmulatedTouchscreen.run(on: sway, base: Self.otherClock, frames: Self.oneFinger, config: "[output]\ntouchscreen_output = \"HEADLESS-2\"\n")
             #expect(run.stderr.contains("mapped to HEADLESS-2"), "\(run.stderr)")
             #expect(run.trace.contains("output 640 480 1"), "recorded on HEADLESS-2: \(run.trace)")
             let down = Self.events(run.trace).first
@@ -129,13 +125,15 @@ extension EndToEnd {
             defer { sway.stop() }
             try Self.addSecondOutput(to: sway)
             let frames: [(Double, [Contact])] = Self.oneFinger + Self.oneFinger.map { ($0.0 + 2.5, $0.1) }
-            let (process, directory) = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
-                                                                     duration: 6.5, config: "[output]\ntouchscreen_output = \"HEADLESS-1\"\n")
-            usleep(3_800_000)  // after the first touch, before the second
-            let config = directory.appendingPathComponent("config.toml")
+            let session = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
+                                                        config: "[output]\ntouchscreen_output = \"HEADLESS-1\"\n")
+            // After the first touch, and 2.5 s before the second, the file changes.
+            #expect(session.waitFor(" ended at "), "the first touch: \(session.printed)")
+            let config = session.directory.appendingPathComponent("config.toml")
             try "[output]\ntouchscreen_output = \"HEADLESS-2\"\ntransform = \"180\"\n".write(to: config, atomically: true, encoding: .utf8)
             chmod(config.path, 0o644)
-            let run = EmulatedTouchscreen.finish(process, directory)
+            #expect(session.waitFor("mapped to HEADLESS-2"), "reloaded: \(session.printed)")
+            let run = session.finish(afterTouchesEnd: 2)
             let downs = Self.events(run.trace).filter { $0.phase == "down" }
             #expect(downs.count == 2, "\(run.trace)\n\(run.stderr)")
             #expect(downs.first.map { Self.close($0.x, 200) && Self.close($0.y, 300) } == true, "on HEADLESS-1: \(downs)")
@@ -148,8 +146,7 @@ extension EndToEnd {
             let sway = try Desktop()
             defer { sway.stop() }
             // Half size, shifted a tenth right: (0.25, 0.5) → (0.225, 0.25) → (180, 150).
-            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
-                                                  duration: 4, touchscreenProperties: ["LIBINPUT_CALIBRATION_MATRIX=0.5 0 0.1 0 0.5 0"])
+            let run = try EmulatedTouchscreen.run(on: sway, base: Self.otherClock, frames: Self.oneFinger, touchscreenProperties: ["LIBINPUT_CALIBRATION_MATRIX=0.5 0 0.1 0 0.5 0"])
             let down = Self.events(run.trace).first
             #expect(down.map { Self.close($0.x, 180) && Self.close($0.y, 150) } == true, "\(String(describing: down)) \(run.stderr)")
         }
@@ -165,8 +162,8 @@ extension EndToEnd {
                 (0.05, [Contact(slot: 0, position: (150, 2048)), Contact(slot: 1, position: (1100, 2048))]),
                 (0.10, [Contact(slot: 0, position: nil), Contact(slot: 1, position: nil)]),
             ]
-            let run = try EmulatedTouchscreen.run(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
-                                                  duration: 4, config: "[annotate]\nmode = \"pass\"\n")
+            let run = try EmulatedTouchscreen.run(on: sway, base: Self.otherClock, frames: frames, touchesEnding: 1,
+                                                  config: "[annotate]\nmode = \"pass\"\n")
             let events = Self.events(run.trace)
             #expect(events.map(\.phase) == ["down", "move", "up"], "only the finger beside the toolbar: \(run.trace)\n\(run.stderr)")
             #expect(events.first.map { Self.close($0.x, 200) && Self.close($0.y, 300) } == true, "\(events)")
@@ -177,14 +174,12 @@ extension EndToEnd {
             defer { sway.stop() }
             try sway.start("foot", ["sh", "-c", "sleep 60"])
             let frames: [(Double, [Contact])] = [(0.0, [Contact(slot: 0, position: (2048, 2048))]), (0.05, [Contact(slot: 0, position: (2060, 2048))])]
-            let (process, directory) = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames),
-                                                                     duration: 5, removeTouchscreenAfter: 3.2)
-            usleep(3_000_000)
-            let touched = try sway.screenshot("umockdev-touched")
-            usleep(1_000_000)
-            let after = try sway.screenshot("umockdev-unplugged")
-            let run = EmulatedTouchscreen.finish(process, directory)
+            let session = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames))
             // The marker ring sits 30 px left of the finger at (402, 300).
+            let touched = try sway.screenshot("umockdev-touched") { SwayOverlayTests.isMarkerBlue($0[372, 300]) }
+            session.unplug()
+            let after = try sway.screenshot("umockdev-unplugged") { !SwayOverlayTests.isMarkerBlue($0[372, 300]) }
+            let run = session.finish(afterTouchesEnd: 1)
             #expect(SwayOverlayTests.isMarkerBlue(touched[372, 300]), "the finger shows: \(touched[372, 300]) \(run.stderr)")
             #expect(!SwayOverlayTests.isMarkerBlue(after[372, 300]), "unplugged: the marker is gone: \(after[372, 300])")
             #expect(run.trace.contains("* cancel"), "the touch was cancelled: \(run.trace)")
@@ -195,8 +190,7 @@ extension EndToEnd {
         /// only the touchscreen is opened.
         @Test func recordsWithoutAnOverlayOrACompositor() throws {
             let before = Date().timeIntervalSince1970
-            let run = try EmulatedTouchscreen.run(on: nil, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: Self.oneFinger),
-                                                  duration: 4, recordArguments: ["--no-overlay", "--output-size", "1000x500"])
+            let run = try EmulatedTouchscreen.run(on: nil, base: Self.otherClock, frames: Self.oneFinger, recordArguments: ["--no-overlay", "--output-size", "1000x500"])
             #expect(run.status == 0, "\(run.stderr)")
             let header = run.trace.split(separator: "\n").prefix(3).map(String.init)
             #expect(header.first == "touchlight-trace 4" && header.dropFirst().first == "output 1000 500 1", "\(run.trace)")

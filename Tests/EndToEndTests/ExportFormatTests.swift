@@ -141,10 +141,12 @@ extension EndToEnd.ExportTests {
             process.executableURL = Desktop.touchlight
             process.arguments = ["render", trace, "--out", work.appendingPathComponent("t.webm").path, "-q"]
             try process.run()
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, Export.hidden(in: work).count < 2 { usleep(20_000) }
-            #expect(Export.hidden(in: work).count == 2, "the temporary video and log appear")
-            usleep(300_000)  // ffmpeg is encoding
+            // The temporary video and log appear, and ffmpeg has begun writing the video.
+            let encoding = eventually {
+                let hidden = Export.hidden(in: work)
+                return hidden.count == 2 && hidden.contains { !$0.hasSuffix(".log") && Export.size(of: work.appendingPathComponent($0)) > 0 }
+            }
+            #expect(encoding, "the temporary video and log appear, and ffmpeg writes: \(Export.hidden(in: work))")
             kill(process.processIdentifier, signal)
             #expect(waitForExit(process, timeout: 8) && process.terminationStatus == status, "signal \(signal): status \(process.terminationStatus)")
             let left = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
@@ -156,8 +158,7 @@ extension EndToEnd.ExportTests {
         process.executableURL = Desktop.touchlight
         process.arguments = ["render", trace, "--out", frames.path + "/", "-q"]
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count < 3 { usleep(20_000) }
+        eventually { ((try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []).count >= 3 }
         kill(process.processIdentifier, SIGINT)
         #expect(waitForExit(process, timeout: 8) && process.terminationStatus == 130, "PNG frames: status \(process.terminationStatus)")
         let written = try FileManager.default.contentsOfDirectory(atPath: frames.path)
@@ -246,6 +247,11 @@ extension Export {
     /// The hidden files render keeps beside its output while it works.
     static func hidden(in directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix(".") }
+    }
+
+    /// A file's size in bytes (0 when it is not there).
+    static func size(of file: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     /// Frame `frame` of `track` laid by melt over a green 800×600 clip with `transition`, as

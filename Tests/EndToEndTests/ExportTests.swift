@@ -197,8 +197,7 @@ extension EndToEnd.ExportTests {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("libinput replay finished") { usleep(50_000) }
+        #expect(eventually { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("libinput replay finished") })
         process.terminate()
         #expect(waitForExit(process, timeout: 5) && process.terminationStatus == 0)
         let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

@@ -127,8 +127,7 @@ extension EndToEnd {
                                                                  "/usr/bin/env", "LIBGL_ALWAYS_SOFTWARE=1", "/usr/bin/touchlight",
                                                                  "--config", session + "/touchlight.toml", "--replay", session + "/drag.trace", "--verbose"],
                                             stderr: log, stdout: log)
-            usleep(2_300_000)
-            let shot = try sway.screenshot("installed-\(renderer)")
+            let shot = try sway.screenshot("installed-\(renderer)") { SwayOverlayTests.isMarkerBlue($0[530, 300]) && SwayOverlayTests.isMarkerBlue($0[470, 300]) }
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "\(renderer): no exit on SIGTERM", sourceLocation: sourceLocation)
             let text = drain(log)

@@ -51,11 +51,11 @@ extension EndToEnd {
             let err = Pipe()
             process.standardError = err
             try process.run()
-            usleep(1_500_000)
+            var text = waitForLine(in: err, containing: "logical px")  // its overlay is up
             #expect(process.isRunning, "it carries on")
             process.terminate()
             #expect(waitForExit(process, timeout: 5))
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            text += String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(text.contains("no touchscreen found"))
             #expect(text.contains("falling back to wl_touch ([input] fallback_to_wayland)"))
             #expect(text.contains("overlay on output HEADLESS-1"))

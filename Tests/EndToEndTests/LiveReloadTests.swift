@@ -24,30 +24,24 @@ extension EndToEnd {
 
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "sleep 60"])
-            usleep(1_000_000)
+            try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "reload-terminal")
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", SwayOverlayTests.trace], stderr: log)
-            usleep(2_300_000)
-            let before = try sway.screenshot("reload-before")
+            let before = try sway.screenshot("reload-before") { SwayOverlayTests.isMarkerBlue($0[530, 300]) }
             #expect(SwayOverlayTests.isMarkerBlue(before[530, 300]), "first palette colour: \(before[530, 300])")
 
             try replace(config, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n")
-            usleep(700_000)
-            let after = try sway.screenshot("reload-after")
+            waitForLine(in: log, containing: "configuration reloaded from \(config)")
+            let after = try sway.screenshot("reload-after") { Self.isRed($0[530, 300]) }
             #expect(Self.isRed(after[530, 300]), "the new palette, on the same marker: \(after[530, 300])")
-            #expect(drain(log).contains("configuration reloaded from \(config)"))
 
             try replace(config, with: "[marker]\npalette = [\"crimson\"]\n")
-            usleep(700_000)
-            let rejected = drain(log)
+            let rejected = waitForLine(in: log, containing: "config.toml:2:1: [marker] palette: found [\"crimson\"] (a list)")
             #expect(rejected.contains("has problems; keeping the last good configuration"))
-            #expect(rejected.contains("config.toml:2:1: [marker] palette: found [\"crimson\"] (a list)"))
             // A file that makes the TOML library abort: the running overlay must not die of it.
             let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/toml-parser-abort.toml")
             try replace(config, with: try String(contentsOf: fixture, encoding: .utf8))
-            usleep(700_000)
-            #expect(drain(log).contains("config.toml:41:81: an array needs a value or ']' here"))
+            waitForLine(in: log, containing: "config.toml:41:81: an array needs a value or ']' here")
             #expect(touchlight.isRunning, "a file that crashes the parser does not end the overlay")
             let kept = try sway.screenshot("reload-kept")
             #expect(Self.isRed(kept[530, 300]), "the last good configuration stays: \(kept[530, 300])")
@@ -59,9 +53,12 @@ extension EndToEnd {
             let good = "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n"
             for swap in 0..<150 {
                 try replace(config, with: swap.isMultiple(of: 2) ? bad : good)
-                usleep(20_000)
+                usleep(20_000)  // the stimulus's pace, not a wait: one swap every 20 ms
             }
-            usleep(700_000)
+            // Then a last, green palette: once the marker turns green, every swap was taken.
+            try replace(config, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#30FF30\"]\n")
+            let green = try sway.screenshot("reload-after-swaps") { $0[530, 300].g > 200 && $0[530, 300].r < 120 }
+            #expect(green[530, 300].g > 200 && green[530, 300].r < 120, "the last configuration shows: \(green[530, 300])")
             #expect(touchlight.isRunning, "the overlay survived 150 swaps")
             let swapped = drain(log)
             #expect(swapped.contains("configuration reloaded from \(config)") && !swapped.contains("crashed"), "\(swapped.suffix(400))")
@@ -88,25 +85,21 @@ extension EndToEnd.LiveReloadTests {
         defer { sway.stop() }
         let log = Pipe()
         let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", EndToEnd.SwayOverlayTests.trace], stderr: log)
-        usleep(1_500_000)
-        _ = drain(log)
+        waitForLine(in: log, containing: "logical px")  // up, and watching
 
         // The link's target is edited where it lives (in another directory).
         try replace(target, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n")
-        usleep(700_000)
-        #expect(drain(log).contains("configuration reloaded from \(config)"), "an edit of the link's target")
+        waitForLine(in: log, containing: "configuration reloaded from \(config)")
 
-        // The configuration directory goes away and comes back with a new file.
+        // The configuration directory goes away and comes back with a new file. Whether the
+        // watcher sees the three steps one by one or together, it reloads; the edit after
+        // proves the new directory is watched.
         try FileManager.default.removeItem(atPath: configDirectory)
-        usleep(300_000)
         try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
-        usleep(300_000)
         try "[fade]\nstale_ms = 20000\n[marker]\nradius = 40\n".write(toFile: config, atomically: true, encoding: .utf8)
-        usleep(700_000)
-        #expect(drain(log).contains("configuration reloaded from \(config)"), "a file in a recreated directory")
+        waitForLine(in: log, containing: "configuration reloaded from \(config)")
         try replace(config, with: "[marker]\nradius = 41\n")
-        usleep(700_000)
-        #expect(drain(log).contains("configuration reloaded from \(config)"), "and later edits there")
+        waitForLine(in: log, containing: "configuration reloaded from \(config)")
         #expect(touchlight.isRunning)
     }
 }
@@ -122,11 +115,12 @@ extension EndToEnd {
             defer { sway.stop() }
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
-            usleep(2_000_000)  // the trace lasts 1 s from 0.3 s
+            var printed = waitForLine(in: log, containing: "replay finished")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))
             #expect(touchlight.terminationStatus == 0)
-            #expect(drain(log).contains("recorded 121 touch events to \(out)"))
+            printed += drain(log)
+            #expect(printed.contains("recorded 121 touch events to \(out)"), "\(printed)")
             let recorded = try TraceText.parse(String(contentsOfFile: out, encoding: .utf8))
             let original = try TraceText.parse(String(contentsOfFile: SwayOverlayTests.trace, encoding: .utf8))
             #expect(recorded.header == ["touchlight-trace \(TouchTrace.formatVersion)", "output 800 600 1"])

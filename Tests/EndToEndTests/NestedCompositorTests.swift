@@ -21,9 +21,7 @@ extension EndToEnd {
         func markersAboveATerminalAndNothingElse(on compositor: Compositor, renderer: String) throws {
             guard let desktop = try Desktop.started(compositor) else { return }
             defer { desktop.stop() }
-            try desktop.session.start(Self.terminal(on: compositor))
-            usleep(2_500_000)
-            let baseline = try desktop.screenshot("\(compositor)-terminal-alone")
+            let baseline = try desktop.startApp(Self.terminal(on: compositor), name: "\(compositor)-terminal-alone")
             // The protocol log goes to a file: with sprites it soon outgrows a pipe's 64 KiB.
             let protocolLog = desktop.runtimeDirectory.appendingPathComponent("wayland-debug-\(renderer).txt")
             _ = FileManager.default.createFile(atPath: protocolLog.path, contents: nil)
@@ -34,15 +32,20 @@ extension EndToEnd {
             defer { unlink(config) }
             let touchlight = try desktop.session.start([Desktop.touchlight.path, "--config", config, "--replay", SwayOverlayTests.trace, "--verbose"],
                                                        standardError: log, extraEnvironment: ["WAYLAND_DEBUG": "1"])
-            usleep(2_800_000)
-            let shot = try desktop.screenshot("\(compositor)-\(renderer)-markers-above-terminal")
+            // The drag ends 1.3 s in and the finger holds: what shows then stays.
+            let caption = (430, 220, 570, 256)
+            func captionChanged(_ shot: Image) -> [(Int, Int)] {
+                shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
+            }
+            let shot = try desktop.stillScreenshot("\(compositor)-\(renderer)-markers-above-terminal") {
+                SwayOverlayTests.isMarkerBlue($0[530, 300]) && SwayOverlayTests.isMarkerBlue($0[470, 300]) && captionChanged($0).count > 300
+            }
             #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "\(compositor): ring at (530, 300): \(shot[530, 300])")
             #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
             let trail = shot[350, 300]
             #expect(trail.r > 150 && trail.g > 150 && trail.b > 150, "\(compositor): pan trail at (350, 300): \(trail)")
             // The pan's caption ("pan 300 px") sits just above the marker at the drag's end.
-            let caption = (430, 220, 570, 256)
-            let captionChanged = shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
+            let captionChanged = captionChanged(shot)
             #expect(captionChanged.count > 300, "\(compositor): the pan's caption shows: \(captionChanged.count) pixels changed")
             let elsewhere = shot.differences(from: baseline, excluding: [(150, 250, 560, 350), caption])
             #expect(elsewhere.isEmpty, "\(compositor): \(elsewhere.count) pixels changed outside the marker, trail and caption, first \(elsewhere.prefix(3))")
@@ -64,8 +67,7 @@ extension EndToEnd {
             #expect(renderer == "sprites" && offersViewporter ? subsurfaces > 0 : subsurfaces == 0,
                     "\(compositor), \(renderer): \(subsurfaces) subsurface requests; \(printed.split(separator: "\n").filter { !$0.hasPrefix("[") }.suffix(8))")
             #expect(printed.contains("drawing with OpenGL ES 2 on llvmpipe") == (renderer == "gles"), "\(compositor), \(renderer)")
-            usleep(500_000)
-            let after = try desktop.screenshot("\(compositor)-\(renderer)-after-sigterm")
+            let after = try desktop.screenshot("\(compositor)-\(renderer)-after-sigterm") { $0.differences(from: baseline).isEmpty }
             #expect(after.differences(from: baseline).isEmpty, "\(compositor): an overlay pixel was left behind")
         }
 
@@ -80,8 +82,7 @@ extension EndToEnd {
             // KWin reports 1600×1200 px; Mir 2.12's nested output stays 800×600 px at scale 2.
             #expect(report.contains("logical 800×600, scale 2"), "\(compositor): \(report)")
             try desktop.session.start([Desktop.touchlight.path, "--replay", SwayOverlayTests.trace, "--quiet"])
-            usleep(2_800_000)
-            let shot = try desktop.screenshot("\(compositor)-scale-2")
+            let shot = try desktop.stillScreenshot("\(compositor)-scale-2") { SwayOverlayTests.isMarkerBlue($0[530, 300]) && SwayOverlayTests.isMarkerBlue($0[470, 300]) }
             #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "\(compositor): ring at (530, 300): \(shot[530, 300])")
             #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
             #expect(!SwayOverlayTests.isMarkerBlue(shot[500, 300]), "\(compositor): the ring's inside at (500, 300): \(shot[500, 300])")
@@ -97,21 +98,26 @@ extension EndToEnd {
             let log = Pipe()
             let touchlight = try desktop.session.start([Desktop.touchlight.path, "--replay", SwayOverlayTests.trace, "--quiet"],
                                                        standardError: log, extraEnvironment: ["WAYLAND_DEBUG": "1"])
-            usleep(300_000)
+            var printed = waitForLine(in: log, containing: ".ack_configure(")  // the overlay is up
             let change = try KWinDriver.setScale(2, on: desktop)
             #expect(change.status == 0 && change.output.contains("applied"), "KWin did not apply scale 2: \(change.output)")
-            usleep(2_500_000)
+            // The overlay draws at the new size: an attach after the new configure.
+            let redrawn = eventually {
+                printed += drain(log)
+                return printed.components(separatedBy: "configure(2, 400, 300)").dropFirst().joined().contains(".attach(wl_buffer@")
+            }
+            #expect(redrawn, "no frame after the new configure")
             let (_, report) = try Desktop.execute(Desktop.touchlight.path, ["doctor"], environment: desktop.environment)
             #expect(report.contains("800×600 px, logical 400×300, scale 2"), "\(report)")
             // The nested KWin window shrinks to its new logical size, 400×300, centred on the
             // host's 800×600: the trace's (250, 150) logical shows at (450, 300) on the host, the
             // ring's radius is 30 logical, and the host shows a logical pixel as one pixel.
-            let shot = try desktop.screenshot("kwin-scale-change")
+            let shot = try desktop.stillScreenshot("kwin-scale-change") { shot in (465..<495).contains { SwayOverlayTests.isMarkerBlue(shot[$0, 300]) } }
             SwayOverlayTests.expectRing(in: shot, row: 300, 465..<495, centredAt: 480, width: 2...5)
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "touchlight did not exit on SIGTERM after the scale change")
             #expect(touchlight.terminationStatus == 0)
-            let printed = drain(log)
+            printed += drain(log)
             try printed.write(to: desktop.runtimeDirectory.appendingPathComponent("wayland-debug.txt"), atomically: true, encoding: .utf8)
             #expect(!printed.contains("error"), "a protocol error: \(printed.components(separatedBy: "\n").filter { $0.contains("error") }.prefix(3))")
             // Crisp, which the host's downscaled view cannot show: after the new configure the
@@ -135,32 +141,29 @@ extension EndToEnd {
         @Test func kwinTouchesPassThroughTheOverlay() throws {
             guard let desktop = try Self.kwinWithItsDrivers() else { return }
             defer { desktop.stop() }
-            try desktop.session.start(["weston-simple-touch"])  // a 600×500 window at (100, 50)
-            usleep(2_000_000)
-            var before = try desktop.screenshot("kwin-touch-app-alone")
+            var before = try desktop.startApp(["weston-simple-touch"], name: "kwin-touch-app-alone")  // a 600×500 window at (100, 50)
             let cases: [(arguments: [String], row: Int, reachesTheApp: Bool)] = [
                 ([], 200, true), (["annotate"], 300, true), (["annotate", "--mode", "draw"], 400, false),
             ]
             for (arguments, row, reachesTheApp) in cases {
                 let log = Pipe()
                 let touchlight = try desktop.session.start([Desktop.touchlight.path] + arguments + ["--verbose"], standardError: log)
-                usleep(1_500_000)
+                var printed = waitForLine(in: log, containing: "logical px")  // configured, its input region set
                 let drag = try KWinDriver.drag(from: (300, row), to: (500, row), on: desktop)
                 #expect(drag.status == 0, "\(arguments): \(drag.output)")
-                usleep(500_000)
                 if !reachesTheApp {  // the overlay took the touch: its ink (#e53935) is on the drag
-                    let ink = try desktop.screenshot("kwin-touch-ink")
-                    let inked = (300...500).filter { x in (row - 3...row + 3).contains { ink[x, $0].r > 200 && ink[x, $0].g < 90 } }
-                    #expect(inked.count > 150, "\(arguments): ink at \(inked.count) of 201 columns of the drag")
+                    func inked(_ shot: Image) -> [Int] { (300...500).filter { x in (row - 3...row + 3).contains { shot[x, $0].r > 200 && shot[x, $0].g < 90 } } }
+                    let ink = try desktop.screenshot("kwin-touch-ink") { inked($0).count > 150 }
+                    #expect(inked(ink).count > 150, "\(arguments): ink at \(inked(ink).count) of 201 columns of the drag")
                 }
                 touchlight.terminate()
                 #expect(waitForExit(touchlight, timeout: 5), "\(arguments): touchlight did not exit on SIGTERM")
-                let printed = drain(log)
+                printed += drain(log)
                 // Through wl_touch only when the overlay takes the touch.
                 #expect(printed.contains("touch 0 began at (300, \(row))") == !reachesTheApp, "\(arguments): \(printed.suffix(1500))")
                 #expect(printed.contains("overlay on WL-0"), "\(arguments): the overlay was not up")
-                usleep(500_000)
-                let after = try desktop.screenshot("kwin-touch-\(row)")
+                // With the overlay gone, what is left is what the app drew (or nothing).
+                let after = try desktop.stillScreenshot("kwin-touch-\(row)") { $0.differences(from: before).isEmpty != reachesTheApp }
                 let drawn = after.differences(from: before)
                 if reachesTheApp {
                     #expect(drawn.count > 100, "\(arguments): the app below drew \(drawn.count) pixels")

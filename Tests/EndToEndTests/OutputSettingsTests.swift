@@ -15,13 +15,13 @@ extension EndToEnd {
             let sway = try Desktop()
             defer { sway.stop() }
             try sway.swaymsg("create_output")
-            usleep(300_000)
+            try sway.waitForOutput("HEADLESS-2") { _ in true }
             let file = try config("[output]\nonly = [\"HEADLESS-2\"]\n")
             defer { unlink(file) }
             let log = Pipe()
             try sway.start(Desktop.touchlight.path, ["--config", file], stderr: log)
-            usleep(1_200_000)
-            let text = drain(log)
+            // Every output was seen before the first overlay is configured.
+            let text = waitForLine(in: log, containing: "logical px")
             #expect(text.contains("overlay on output HEADLESS-2"))
             #expect(!text.contains("overlay on output HEADLESS-1"), "\(text)")
         }
@@ -33,10 +33,13 @@ extension EndToEnd {
             defer { unlink(file) }
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--config", file, "--statistics", "--replay", SwayOverlayTests.trace], stderr: log)
-            usleep(2_500_000)
+            // The drag ends 1.3 s in; then the ripples fade and the screen stays as it is.
+            var printed = waitForLine(in: log, containing: "replay finished")
+            _ = try sway.stillScreenshot("max-fps-\(maxFPS ?? 0)-settled")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))
-            let line = drain(log).split(separator: "\n").first { $0.contains("statistics:") } ?? ""
+            printed += drain(log)
+            let line = printed.split(separator: "\n").first { $0.contains("statistics:") } ?? ""
             let count = line.split(separator: " ").firstIndex(of: "commits;").flatMap { Int(line.split(separator: " ")[$0 - 1]) }
             return try #require(count, "no statistics line: \(line)")
         }

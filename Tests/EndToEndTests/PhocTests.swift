@@ -25,25 +25,28 @@ extension EndToEnd {
             defer { try? handle.close() }
             let touchlight = try desktop.session.start([Desktop.touchlight.path, "--config", config, "--replay", SwayOverlayTests.trace],
                                                        standardError: handle)
-            usleep(2_800_000)
-            let shot = try desktop.screenshot("phoc-sprites-marker")
+            let shot = try desktop.screenshot("phoc-sprites-marker") { SwayOverlayTests.isMarkerBlue($0[530, 300]) }
             #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "the marker, as a sprite: \(shot[530, 300])")
-            usleep(2_500_000)  // the drag has ended and its sprites have faded and gone
+            // The held finger goes stale and fades: its sprites are hidden.
+            let faded = try desktop.screenshot("phoc-sprites-gone") { $0.differences(from: baseline).isEmpty }
+            #expect(faded.differences(from: baseline).isEmpty, "the sprites hid")
             #expect(touchlight.isRunning && kill(desktop.compositorPID, 0) == 0, "touchlight and phoc live after the sprites hid")
-            try "[performance]\nrenderer = \"canvas\"\n".write(toFile: config + ".new", atomically: false, encoding: .utf8)
-            rename(config + ".new", config)
-            usleep(800_000)
-            try "[performance]\nrenderer = \"sprites\"\n".write(toFile: config + ".new", atomically: false, encoding: .utf8)
-            rename(config + ".new", config)
-            usleep(800_000)
+            func printed() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+            for (reload, renderer) in ["canvas", "sprites"].enumerated() {
+                try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: config + ".new", atomically: false, encoding: .utf8)
+                rename(config + ".new", config)
+                #expect(eventually { printed().components(separatedBy: "configuration reloaded").count - 1 > reload }, "reload \(reload + 1)")
+                // The renderer changes before the next frame; a frame is what would show a fault.
+                _ = try desktop.stillScreenshot("phoc-switched-to-\(renderer)")
+            }
             #expect(touchlight.isRunning && kill(desktop.compositorPID, 0) == 0, "touchlight and phoc live after switching renderers")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "status \(touchlight.terminationStatus)")
-            usleep(500_000)
+            // phoc has drawn the screen without the overlay: it took the overlay's going.
+            let after = try desktop.screenshot("phoc-after-sigterm") { $0.differences(from: baseline).isEmpty }
             #expect(kill(desktop.compositorPID, 0) == 0, "phoc lives after the overlay went")
-            let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            #expect(!printed.contains("lost the connection") && printed.contains("configuration reloaded"), "\(printed.suffix(1500))")
-            #expect(try desktop.screenshot("phoc-after-sigterm").differences(from: baseline).isEmpty, "nothing left on screen")
+            #expect(!printed().contains("lost the connection") && printed().contains("configuration reloaded"), "\(printed().suffix(1500))")
+            #expect(after.differences(from: baseline).isEmpty, "nothing left on screen")
         }
 
         /// phoc (`compositor`) reading an emulated touchscreen, or nil after recording why it
@@ -74,8 +77,7 @@ extension EndToEnd {
                 .write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try phoc.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config, "--verbose"], stderr: log)
-            var printed = read(log, until: "logical px")  // the overlay is configured
-            usleep(300_000)  // and its first frame committed
+            var printed = waitForLine(in: log, containing: "first frame committed")
             // In 0.5 s from 0.2 to 0.8 of the width, 60 frames a second, then both lift.
             let rows = [height / 3, 2 * height / 3], (left, right) = (0.2 * width, 0.8 * width)
             func onPanel(_ x: Double, _ y: Double) -> (Int, Int) { EmulatedPanel.position(of: (x, y), on: (width, height)) }
@@ -86,7 +88,6 @@ extension EndToEnd {
             frames.append((31.0 / 60, [.init(slot: 0, position: nil), .init(slot: 1, position: nil)]))
             try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames))
             // The events begin a second on; the drag lasts 0.5 s: its last pixels then.
-            usleep(1_800_000)
             let shot = try phoc.screenshot("phoc-touch-ink-\(renderer)-\(rotation)") { shot in
                 ToolbarTests.isRed(shot[Int(right) - 4, Int(rows[1])])
             }
@@ -121,8 +122,7 @@ extension EndToEnd {
             let trace = phoc.runtimeDirectory.appendingPathComponent("capture.trace").path
             let log = Pipe()
             let touchlight = try phoc.start(Desktop.touchlight.path, ["record", trace, "--verbose"], stderr: log)
-            var printed = read(log, until: "logical px")  // the overlay is configured
-            usleep(300_000)  // and its first frame committed
+            var printed = waitForLine(in: log, containing: "first frame committed")
             let fingers = [(x: 250.0, y: 300.0), (x: 550.0, y: 300.0)]
             let down = fingers.enumerated().map { EmulatedTouchscreen.Contact(slot: $0.offset, position: EmulatedPanel.position(of: $0.element)) }
             let up = fingers.indices.map { EmulatedTouchscreen.Contact(slot: $0, position: nil) }
@@ -143,7 +143,8 @@ extension EndToEnd {
             #expect(SwayOverlayTests.isMarkerBlue(shot[220, 300]), "the first finger's ring: \(shot[220, 300])")
             let second = shot[520, 300]
             #expect(second.r > 180 && second.b < 140, "the second finger's ring: \(second)")
-            usleep(2_500_000)  // lifted at 3.3 s; faded soon after
+            // Both lift 2 s after they landed.
+            #expect(eventually { printed += drain(log); return printed.components(separatedBy: " ended at ").count - 1 >= 2 }, "\(printed.suffix(1500))")
             touchlight.terminate()
             printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
             #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")
@@ -165,15 +166,12 @@ extension EndToEnd {
             guard let panel = try Self.touchscreen(on: .phoc) else { return }
             defer { panel.stop() }
             let phoc = panel.desktop
-            _ = try phoc.start("/usr/bin/weston-simple-touch", [])
-            usleep(1_500_000)
-            let alone = try phoc.screenshot("phoc-app-alone")
+            let alone = try phoc.startApp(["/usr/bin/weston-simple-touch"], name: "phoc-app-alone")
             let config = phoc.runtimeDirectory.appendingPathComponent("touchlight.toml").path
             try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
             let touchlight = try phoc.start(Desktop.touchlight.path, ["annotate", "--config", config, "--verbose"], stderr: log)
-            let started = read(log, until: "logical px")  // the overlay is configured
-            usleep(300_000)  // and its first frame, the toolbar, committed
+            let started = waitForLine(in: log, containing: "first frame committed")  // the toolbar shows, taking its touches
             func onPanel(_ p: Point) -> (Int, Int) { EmulatedPanel.position(of: (p.x, p.y)) }
             func drag(at start: Double, row: Double) -> [(Double, [EmulatedTouchscreen.Contact])] {
                 (0...20).map { step in (start + Double(step) / 60, [.init(slot: 0, position: onPanel(Point(x: 300 + 10 * Double(step), y: row)))]) }
@@ -187,12 +185,11 @@ extension EndToEnd {
                 + tap(at: 3, ToolbarTests.center(of: .color(ToolbarTests.palette[1]), at: toolbar)) + drag(at: 4, row: 400)
             try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames))
             // The events begin a second on; the first drag lasts 0.35 s.
-            usleep(1_500_000)
             let touched = try phoc.screenshot("phoc-app-touched") { shot in shot.differences(from: alone).contains { $0.0 > 490 && abs($0.1 - 250) <= 10 } }
             let drawn = touched.differences(from: alone).filter { abs($0.1 - 250) <= 10 && (290...510).contains($0.0) }.count
             #expect(drawn > 100, "the app below drew \(drawn) pixels along the drag\n\(panel.compositorLog.suffix(1500))")
 
-            usleep(2_800_000)  // the taps, then the second drag at 5 s from the start
+            // The taps, then the second drag at 5 s from the start.
             let ink = try phoc.screenshot("phoc-app-ink") { ToolbarTests.isBlue($0[496, 400]) }
             let inked = (300...500).filter { x in ToolbarTests.isBlue(ink[x, 400]) }.count
             #expect(inked > 160, "the overlay drew the second drag in blue: \(inked) of 201 px")

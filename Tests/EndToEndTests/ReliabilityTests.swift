@@ -22,6 +22,24 @@ extension EndToEnd {
             return Date().timeIntervalSince(start)
         }
 
+        /// Whether the process is stopped (SIGSTOP has taken effect): state T in /proc.
+        static func isStopped(_ pid: Int32) -> Bool {
+            let stat = IdleMemoryTests.procFile("/proc/\(pid)/stat")
+            return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+        }
+
+        /// Accepts every connection waiting on a listening socket: their descriptors.
+        static func acceptAll(_ server: Int32) -> [Int32] {
+            var accepted: [Int32] = []
+            var waiting = pollfd(fd: server, events: Int16(POLLIN), revents: 0)
+            while poll(&waiting, 1, 0) == 1 {
+                let connection = accept(server, nil, nil)
+                guard connection >= 0 else { break }
+                accepted.append(connection)
+            }
+            return accepted
+        }
+
         /// Bug 6: SIGTERM while the compositor is stopped used to block in a roundtrip forever,
         /// and `record` lost its data.
         @Test func sigtermEndsRecordPromptlyWhileTheCompositorIsFrozen() throws {
@@ -34,15 +52,15 @@ extension EndToEnd {
                 sway.stop()
             }
             let log = Pipe()
-            let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
-            usleep(1_000_000)  // in the middle of the replay
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace, "--verbose"], stderr: log)
+            var text = waitForLine(in: log, containing: "touch 1 began")  // in the middle of the replay
             #expect(kill(sway.compositorPID, SIGSTOP) == 0)
-            usleep(500_000)
+            #expect(eventually { Self.isStopped(sway.compositorPID) }, "sway did not stop")
             let took = Self.terminate(touchlight)
             #expect(!touchlight.isRunning)
             #expect(took < 1.5, "SIGTERM with a frozen compositor took \(took) s")
             #expect(touchlight.terminationStatus == 0)
-            let text = drain(log)
+            text += drain(log)
             #expect(text.contains("recorded"), "\(text)")
             let recorded = try String(contentsOfFile: out, encoding: .utf8)
             #expect(recorded.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\n") && recorded.contains(" down "), "the touches so far were kept")
@@ -56,9 +74,11 @@ extension EndToEnd {
                 kill(sway.compositorPID, SIGCONT)
                 sway.stop()
             }
-            let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", SwayOverlayTests.trace, "--loop"])
-            usleep(1_000_000)
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", SwayOverlayTests.trace, "--loop"], stderr: log)
+            waitForLine(in: log, containing: "logical px")
             kill(sway.compositorPID, SIGSTOP)
+            #expect(eventually { Self.isStopped(sway.compositorPID) }, "sway did not stop")
             let start = Date()
             kill(touchlight.processIdentifier, SIGINT)
             kill(touchlight.processIdentifier, SIGINT)
@@ -82,11 +102,7 @@ extension EndToEnd {
             let touchlight = try sway.session.start([Desktop.touchlight.path, "--replay", SwayOverlayTests.trace, "--loop", "--verbose"],
                                                     standardError: unread, extraEnvironment: ["WAYLAND_DEBUG": "1"])
             // Wait until the pipe is full and touchlight is blocked writing to it.
-            var blocked = false
-            for _ in 0..<100 where !blocked {
-                usleep(100_000)
-                blocked = IdleMemoryTests.procFile("/proc/\(touchlight.processIdentifier)/wchan").contains("pipe_write")
-            }
+            let blocked = eventually { IdleMemoryTests.procFile("/proc/\(touchlight.processIdentifier)/wchan").contains("pipe_write") }
             #expect(blocked, "touchlight never blocked on its full standard error")
             #expect(kill(sway.compositorPID, SIGSTOP) == 0)
             let took = Self.terminate(touchlight)
@@ -130,8 +146,14 @@ extension EndToEnd {
             #expect(drain(log).contains("the compositor did not answer within 5 s"))
             #expect(took < 8, "gave up after \(took) s")
 
+            // Stopped while it waits for the answer: once it has connected.
+            let pending = Self.acceptAll(server)
+            defer { pending.forEach { close($0) } }
             let (interrupted, _) = try start()
-            usleep(700_000)
+            var ready = pollfd(fd: server, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&ready, 1, 10_000) == 1, "touchlight never connected")
+            let connection = accept(server, nil, nil)
+            defer { close(connection) }
             #expect(Self.terminate(interrupted) < 1.5)
             #expect(interrupted.terminationStatus == 0, "a requested stop during start-up is status 0 (bug 29.15)")
 
@@ -150,8 +172,9 @@ extension EndToEnd {
             #expect(symlink(victim, out) == 0)
             let sway = try Desktop()
             defer { sway.stop() }
-            let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace])
-            usleep(1_800_000)
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", out, "--replay", SwayOverlayTests.trace], stderr: log)
+            waitForLine(in: log, containing: "replay finished")
             _ = Self.terminate(touchlight)
             #expect(touchlight.terminationStatus == 0)
             #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
@@ -174,9 +197,10 @@ extension EndToEnd {
                 + "exec \"$2\" record \"$1/full.trace\" --replay \"$3\""
             let touchlight = try sway.start("/usr/bin/unshare", ["--mount", "--propagation", "private", "sh", "-c", script, "sh",
                                                                  directory, Desktop.touchlight.path, SwayOverlayTests.trace], stderr: log)
-            usleep(2_000_000)
+            var text = ""
+            eventually { text += drain(log); return text.contains("replay finished") || !touchlight.isRunning }
             _ = Self.terminate(touchlight)
-            let text = drain(log)
+            text += drain(log)
             #expect(touchlight.terminationStatus == 1, "\(text)")
             #expect(text.contains("No space left on device") || text.contains("File too large"), "\(text)")
             #expect(!text.contains("recorded "), "no claim of success: \(text)")

@@ -20,12 +20,15 @@ extension EndToEnd {
             // inherit blocked: perl (Debian's perl-base) unblocks it, then becomes wf-recorder.
             let recorder = try sway.start("/usr/bin/perl", ["-e", Screencast.unblockInterrupt, "/usr/bin/wf-recorder",
                                                             "-D", "-c", "libx264", "-p", "preset=ultrafast", "-f", video.path])
-            usleep(1_500_000)
-            let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded.path, "--replay", drag.path])
-            usleep(3_500_000)
+            // Recording once it has written the video's header.
+            #expect(eventually { Export.size(of: video) > 0 }, "wf-recorder never started its video")
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded.path, "--replay", drag.path], stderr: log)
+            // The drag ends 1.4 s in; then its marker fades and the screen stays as it is.
+            waitForLine(in: log, containing: "replay finished")
+            _ = try sway.stillScreenshot("screencast-settled")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
-            usleep(500_000)
             kill(recorder.processIdentifier, SIGINT)  // wf-recorder finishes the file on Ctrl-C
             #expect(waitForExit(recorder, timeout: 10))
 

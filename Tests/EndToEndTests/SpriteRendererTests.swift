@@ -24,7 +24,7 @@ extension EndToEnd {
             let sway = try Desktop()
             defer { sway.stop() }
             _ = try sway.swaymsg("output", "HEADLESS-1", "scale", scale)
-            usleep(300_000)
+            try sway.waitForOutput("HEADLESS-1") { ($0["scale"] as? Double) == Double(scale) }
             let baseline = try sway.screenshot("sprites-baseline-\(scale)")
             let file = NSTemporaryDirectory() + "touchlight-\(renderer)-\(UUID().uuidString.prefix(8)).toml"
             try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: file, atomically: true, encoding: .utf8)
@@ -32,13 +32,16 @@ extension EndToEnd {
             let log = Pipe()
             let touchlight = try sway.start("/usr/bin/env", environment + [Desktop.touchlight.path, "--config", file, "--replay", trace, "--verbose"],
                                             stderr: log)
-            usleep(2_500_000)  // the replay starts 0.3 s in; by 2.2 s only the held markers and the trail show
+            // The replay starts 0.3 s in; the fingers land by 0.5 s and rest until 4 s, and once
+            // the ripples and the long presses' cues are gone only the markers and the trail show.
+            var printed = ""
+            waitForRest(in: log, printed: &printed, after: "touch 3 began")
             let shot = try sway.screenshot("\(renderer)-scale-\(scale)\(environment.isEmpty ? "" : "-" + String(environment[0].prefix { $0 != "=" }))")
             let bytes = IdleMemoryTests.bufferBytes(of: touchlight.processIdentifier)
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "\(renderer): no exit on SIGTERM")
             #expect(touchlight.terminationStatus == 0, "\(renderer) at \(scale): exit status \(touchlight.terminationStatus)")
-            return Run(shot: shot, baseline: baseline, bufferBytes: bytes, log: drain(log))
+            return Run(shot: shot, baseline: baseline, bufferBytes: bytes, log: printed + drain(log))
         }
 
         /// The centre of what the overlay changed around (x, y), weighted by how much it changed.
@@ -130,15 +133,17 @@ extension EndToEnd {
             defer { sway.stop() }
             let baseline = try sway.screenshot("switch-baseline")
             let log = Pipe()
-            let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
-            usleep(1_500_000)
+            let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", Self.trace, "--verbose"], stderr: log)
+            var printed = ""
+            waitForRest(in: log, printed: &printed, after: "touch 3 began")  // the fingers rest
             var shots: [Image] = [try sway.screenshot("switch-canvas")]
             for renderer in ["sprites", "gles", "canvas"] {
                 try use(renderer)
-                usleep(700_000)
+                // Said once the new renderer's first frame is committed.
+                printed += waitForLine(in: log, containing: "now drawing with \(renderer)")
                 shots.append(try sway.screenshot("switch-\(renderer)"))
             }
-            let printed = drain(log)
+            printed += drain(log)
             #expect(printed.components(separatedBy: "configuration reloaded").count - 1 == 3, "\(printed.suffix(1500))")
             // The same bound as above at scale 1 (√2 logical px; GL is nearer).
             let runs = shots.map { Run(shot: $0, baseline: baseline, bufferBytes: 0, log: "") }

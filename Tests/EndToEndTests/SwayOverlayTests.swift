@@ -26,13 +26,18 @@ extension EndToEnd {
         @Test func markersAndCueAboveATerminalAndNothingElse() throws {
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "echo hello from foot; sleep 60"])
-            usleep(1_500_000)
-            let baseline = try sway.screenshot("terminal-alone")
+            let baseline = try sway.startApp(["foot", "sh", "-c", "echo hello from foot; sleep 60"], name: "terminal-alone")
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--verbose"], stderr: log)
-            usleep(2_300_000)  // replay starts at 0.3 s, the drag ends at 1.3 s, its ripples are gone by 1.7 s
-            let shot = try sway.screenshot("markers-above-terminal")
+            // The replay starts at 0.3 s, the drag ends at 1.3 s and the finger holds: once its
+            // ripples are gone (by 1.7 s), what shows stays.
+            let caption = (430, 220, 570, 256)
+            func captionChanged(_ shot: Image) -> [(Int, Int)] {
+                shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
+            }
+            let shot = try sway.stillScreenshot("markers-above-terminal") {
+                Self.isMarkerBlue($0[530, 300]) && Self.isMarkerBlue($0[470, 300]) && captionChanged($0).count > 300
+            }
             // The marker rests where the drag ended: its ring is the first palette colour.
             #expect(Self.isMarkerBlue(shot[530, 300]), "ring at (530, 300): \(shot[530, 300])")
             #expect(Self.isMarkerBlue(shot[470, 300]), "ring at (470, 300): \(shot[470, 300])")
@@ -41,8 +46,7 @@ extension EndToEnd {
             let trail = shot[350, 300]
             #expect(trail.r > 150 && trail.g > 150 && trail.b > 150, "pan trail at (350, 300): \(trail)")
             // The pan's caption ("pan 300 px") just above the marker where the drag ended.
-            let caption = (430, 220, 570, 256)
-            let captionChanged = shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
+            let captionChanged = captionChanged(shot)
             #expect(captionChanged.count > 300, "the pan's caption shows: \(captionChanged.count) pixels changed")
             // Everywhere else the terminal's own pixels, exactly.
             let elsewhere = shot.differences(from: baseline, excluding: [(150, 250, 560, 350), caption])
@@ -53,23 +57,21 @@ extension EndToEnd {
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "touchlight did not exit on SIGTERM")
             #expect(touchlight.terminationStatus == 0)
-            usleep(300_000)
-            let after = try sway.screenshot("after-sigterm")
+            let after = try sway.screenshot("after-sigterm") { $0.differences(from: baseline).isEmpty }
             #expect(after.differences(from: baseline).isEmpty, "an overlay pixel was left behind")
         }
 
         @Test func ripplesAppearWhileTheFingerMoves() throws {
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "sleep 60"])
-            usleep(1_000_000)
+            try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "ripples-terminal")
             try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--quiet"])
-            usleep(1_200_000)  // mid-drag: the finger is near x = 200 + 300 · 0.9
-            let shot = try sway.screenshot("ripples-mid-drag")
             // Ripples are fainter rings of the finger's colour left behind it: bluish pixels well
-            // left of the marker.
+            // left of the marker, mid-drag.
             let bluish = { (p: Image.Pixel) in p.b > p.r + 60 && p.b > p.g + 20 }
-            let x = (0..<800).filter { bluish(shot[$0, 300]) || bluish(shot[$0, 290]) }
+            func path(_ shot: Image) -> [Int] { (0..<800).filter { bluish(shot[$0, 300]) || bluish(shot[$0, 290]) } }
+            let shot = try sway.screenshot("ripples-mid-drag") { path($0).count > 10 && (path($0).min() ?? 800) < (path($0).max() ?? 0) - 70 }
+            let x = path(shot)
             #expect(x.count > 10, "marker and ripple pixels on the path")
             #expect((x.min() ?? 800) < (x.max() ?? 0) - 70, "ripples trail behind the marker: blue from \(x.min() ?? -1) to \(x.max() ?? -1)")
         }
@@ -79,16 +81,19 @@ extension EndToEnd {
             defer { sway.stop() }
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--loop"], stderr: log)
-            usleep(1_000_000)
+            var printed = waitForLine(in: log, containing: "logical px")
             try sway.swaymsg("create_output")
-            usleep(2_500_000)
-            let second = try sway.screenshot("second-output", output: "HEADLESS-2")
-            var blue = 0
-            for y in stride(from: 0, to: second.height, by: 2) {
-                for x in stride(from: 0, to: second.width, by: 2) where Self.isMarkerBlue(second[x, y]) { blue += 1 }
+            func blue(_ shot: Image) -> Int {
+                var blue = 0
+                for y in stride(from: 0, to: shot.height, by: 2) {
+                    for x in stride(from: 0, to: shot.width, by: 2) where Self.isMarkerBlue(shot[x, y]) { blue += 1 }
+                }
+                return blue
             }
-            #expect(blue > 50, "markers on HEADLESS-2 (\(blue) blue samples)")
-            #expect(drain(log).contains("overlay on output HEADLESS-2"))
+            let second = try sway.screenshot("second-output", output: "HEADLESS-2") { blue($0) > 50 }
+            #expect(blue(second) > 50, "markers on HEADLESS-2 (\(blue(second)) blue samples)")
+            printed += drain(log)
+            #expect(printed.contains("overlay on output HEADLESS-2"))
             // (Removing an output cannot be exercised here: sway 1.7's headless outputs acknowledge
             // `output … disable` but stay active, with no global removal and no `closed` event.)
             #expect(touchlight.isRunning)
@@ -97,14 +102,18 @@ extension EndToEnd {
         @Test func scaleTwoGivesCrispMarkersOfTheSameLogicalSize() throws {
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "sleep 60"])
-            usleep(1_000_000)
-            try sway.start(Desktop.touchlight.path, ["--replay", Self.trace, "--quiet"])
-            usleep(200_000)
+            try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "scale-2-terminal")
+            let log = Pipe()
+            try sway.start(Desktop.touchlight.path, ["--replay", Self.trace], stderr: log)
+            waitForLine(in: log, containing: "logical px")
             // The scale changes while touchlight runs: a new configure, new buffers, new sprites.
             try sway.swaymsg("output", "HEADLESS-1", "scale", "2")
-            usleep(2_100_000)
-            let shot = try sway.screenshot("scale-2")
+            waitForLine(in: log, containing: "400×300 logical px")
+            // Once the finger holds, what shows stays; the ring is then centred at x = 560.
+            let shot = try sway.stillScreenshot("scale-2") { shot in
+                let ring = (540..<580).filter { Self.isMarkerBlue(shot[$0, 300]) }
+                return ring.count > 1 && abs(Double(ring.first! + ring.last!) / 2 - 560) <= 1.5
+            }
             // 400×300 logical: the trace lands at (250, 150) logical = (500, 300) pixels; the ring's
             // radius is 30 logical = 60 pixels, its width 3 logical = 6 pixels.
             let row = (540..<580).map { shot[$0, 300] }
@@ -119,11 +128,12 @@ extension EndToEnd {
             let sway = try Desktop()
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, [], stderr: log)
-            usleep(800_000)
+            var printed = waitForLine(in: log, containing: "logical px")
             sway.stopCompositorOnly()
             #expect(waitForExit(touchlight, timeout: 5), "touchlight is still running after the compositor went away")
             #expect(touchlight.terminationStatus == 1)
-            #expect(drain(log).contains("lost the connection to the compositor"))
+            printed += drain(log)
+            #expect(printed.contains("lost the connection to the compositor"))
         }
     }
 }

@@ -46,20 +46,18 @@ extension EndToEnd {
         func buttonsSwitchModeAndColourAndTheDroppedToolbarStaysOnItsEdge(renderer: String) throws {
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "sleep 60"])
-            usleep(1_000_000)
-            let baseline = try sway.screenshot("toolbar-terminal-alone")
+            let baseline = try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "toolbar-terminal-alone")
             let trace = sway.runtimeDirectory.appendingPathComponent("toolbar.trace").path
             try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
             let left = ToolbarPlace(), right = ToolbarPlace(edge: .right, offset: 0.5)
             let config = sway.runtimeDirectory.appendingPathComponent("renderer.toml").path
             try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
 
-            func session(_ arguments: [String], wait: UInt32, name: String) throws -> Image {
+            /// A run of `touchlight annotate`: the screen once it shows what `shows` looks for.
+            func session(_ arguments: [String], name: String, shows: (Image) -> Bool) throws -> Image {
                 let log = Pipe()
                 let touchlight = try sway.start(Desktop.touchlight.path, ["annotate", "--config", config] + arguments, stderr: log)
-                usleep(wait)
-                let shot = try sway.screenshot(name)
+                let shot = try sway.screenshot(name, until: shows)
                 touchlight.terminate()
                 let exited = waitForExit(touchlight, timeout: 5), printed = drain(log)
                 #expect(exited && touchlight.terminationStatus == 0, "\(printed)")
@@ -68,8 +66,8 @@ extension EndToEnd {
             }
 
             // 1. A first start: the toolbar along the left edge, the red swatch chosen, nothing else.
-            let first = try session([], wait: 1_000_000, name: "toolbar-left-\(renderer)")
             let red = Self.center(of: .color(Self.palette[0]), at: left)
+            let first = try session([], name: "toolbar-left-\(renderer)") { Self.isRed($0[Int(red.x), Int(red.y)]) }
             #expect(Self.isRed(first[Int(red.x), Int(red.y)]), "red swatch at \(red): \(first[Int(red.x), Int(red.y)])")
             let frame = Self.toolbar(at: left).frame
             let outside = first.differences(from: baseline, excluding: [(Int(frame.minX) - 2, Int(frame.minY) - 2, Int(frame.maxX) + 2, Int(frame.maxY) + 2)])
@@ -77,17 +75,19 @@ extension EndToEnd {
             #expect(first.differences(from: baseline).count > 2000, "the toolbar is drawn")
 
             // 2. Taps: draw mode and blue; a blue stroke; the toolbar dragged to the right edge.
-            let second = try session(["--replay", trace], wait: 3_500_000, name: "toolbar-used-\(renderer)")
-            #expect(Self.isBlue(second[450, 200]), "a blue stroke in draw mode: \(second[450, 200])")
             let blue = Self.center(of: .color(Self.palette[1]), at: right)
+            let second = try session(["--replay", trace], name: "toolbar-used-\(renderer)") {
+                Self.isBlue($0[450, 200]) && Self.isBlue($0[Int(blue.x), Int(blue.y)]) && $0[Int(red.x), Int(red.y)] == baseline[Int(red.x), Int(red.y)]
+            }
+            #expect(Self.isBlue(second[450, 200]), "a blue stroke in draw mode: \(second[450, 200])")
             #expect(Self.isBlue(second[Int(blue.x), Int(blue.y)]), "the toolbar is on the right: \(second[Int(blue.x), Int(blue.y)])")
             #expect(second[Int(red.x), Int(red.y)] == baseline[Int(red.x), Int(red.y)], "and no longer on the left")
             let state = try String(contentsOfFile: sway.runtimeDirectory.appendingPathComponent(".local/state/touchlight/state.toml").path, encoding: .utf8)
             #expect(state.contains("edge = 'right'") || state.contains("edge = \"right\""), "\(state)")
 
             // 3. The next start finds the toolbar where it was dropped.
-            let third = try session([], wait: 1_000_000, name: "toolbar-remembered-\(renderer)")
             let redOnRight = Self.center(of: .color(Self.palette[0]), at: right)
+            let third = try session([], name: "toolbar-remembered-\(renderer)") { Self.isRed($0[Int(redOnRight.x), Int(redOnRight.y)]) }
             #expect(Self.isRed(third[Int(redOnRight.x), Int(redOnRight.y)]), "\(third[Int(redOnRight.x), Int(redOnRight.y)])")
             #expect(third[Int(red.x), Int(red.y)] == baseline[Int(red.x), Int(red.y)])
         }

@@ -10,22 +10,23 @@ extension EndToEnd {
         static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/touchscreen-and-keyboard.libinput-trace").path
 
-        func run(transform: String) throws -> (Image, String) {
+        /// The screen once the finger's marker shows with its ring at (`ring`, 300), and what
+        /// touchlight printed by the replay's end.
+        func run(transform: String, ring: Int) throws -> (Image, String) {
             let config = NSTemporaryDirectory() + "touchlight-mapping-\(UUID().uuidString.prefix(8)).toml"
             try "[output]\ntransform = \"\(transform)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
             defer { unlink(config) }
             let sway = try Desktop()
             defer { sway.stop() }
-            try sway.start("foot", ["sh", "-c", "sleep 60"])
-            usleep(1_000_000)
+            try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "libinput-mapping-terminal")
             let log = Pipe()
             try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
-            usleep(1_500_000)
-            return (try sway.screenshot("libinput-mapping-\(transform)"), drain(log))
+            let shot = try sway.screenshot("libinput-mapping-\(transform)") { SwayOverlayTests.isMarkerBlue($0[ring, 300]) }
+            return (shot, waitForLine(in: log, containing: "libinput replay finished"))
         }
 
         @Test func theTouchscreenLandsUnderTheFingerAndTheKeyboardIsRefused() throws {
-            let (shot, log) = try run(transform: "auto")
+            let (shot, log) = try run(transform: "auto", ring: 230)
             // (0.25, 0.5) of the panel on an 800×600 output: (200, 300).
             #expect(SwayOverlayTests.isMarkerBlue(shot[230, 300]), "marker ring at (230, 300): \(shot[230, 300])")
             #expect(!SwayOverlayTests.isMarkerBlue(shot[630, 300]), "the keyboard's 'touch' is not drawn")
@@ -34,7 +35,7 @@ extension EndToEnd {
         }
 
         @Test func aPanelTurnedHalfwayMapsToTheOtherSide() throws {
-            let (shot, log) = try run(transform: "180")
+            let (shot, log) = try run(transform: "180", ring: 630)
             #expect(SwayOverlayTests.isMarkerBlue(shot[630, 300]), "turned 180°: (600, 300): \(shot[630, 300])")
             #expect(!SwayOverlayTests.isMarkerBlue(shot[230, 300]))
             #expect(log.contains("(transform rotated180)"))

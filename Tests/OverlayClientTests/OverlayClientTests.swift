@@ -108,7 +108,7 @@ import TouchlightConfig
         process.executableURL = root.appendingPathComponent("scripts/generate-protocols")
         process.arguments = [fresh.path]
         try process.run()
-        while process.isRunning { usleep(10_000) }
+        process.waitUntilExit()
         #expect(process.terminationStatus == 0, "scripts/generate-protocols failed (is wayland-scanner installed?)")
         let committed = root.appendingPathComponent("Sources/CWaylandProtocols")
         for folder in ["generated", "include"] {

@@ -9,20 +9,19 @@ extension App {
     func log(_ event: TouchEvent, on outputName: String, window: Window) {
         guard logger.logLevel <= .debug else { return }
         for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
-            let p = touch.location(in: nil)
+            guard let line = verboseLine(for: touch) else { continue }
             switch touch.phase {
             case .began:
-                logger.debug("touch \(touch.sourceID) began at \(p) on \(outputName)")
-                for line in window.traceHitTest(at: p).description.split(separator: "\n") {
+                logger.debug("\(line) on \(outputName)")
+                for line in window.traceHitTest(at: touch.location(in: nil)).description.split(separator: "\n") {
                     logger.debug("  \(line)")
                 }
             case .ended:
-                logger.debug("touch \(touch.sourceID) ended at \(p)")
+                logger.debug("\(line)")
                 if let ink = touch.view as? InkView {
                     logger.debug("  ink on \(outputName): \(ink.document.strokes.count) strokes")
                 }
-            case .cancelled: logger.debug("touch \(touch.sourceID) cancelled")
-            default: break
+            default: logger.debug("\(line)")
             }
         }
     }

@@ -103,6 +103,13 @@ extension App: OverlayEvents, SeatEvents {
 
     func overlayCommitted(_ overlay: Overlay) {
         stats.committed(at: scheduler.now, wakeups: loop.wakeups, restoredBuffers: overlay.idleMemory.restoredThisFrame)
+        // --verbose: the overlay is on screen, taking what its input region covers.
+        if overlay.framesCommitted == 1 { logger.debug("overlay on \(overlay.output.label): first frame committed") }
+    }
+
+    func overlay(_ overlay: Overlay, cameToRestFor duration: Double?) {
+        let until = duration.map { "the next change in \(($0 * 100).rounded() / 100) s" } ?? "until the next input"
+        logger.debug("overlay on \(overlay.output.label): at rest, \(until)")
     }
 
     func overlay(_ overlay: Overlay, failed error: Error) {

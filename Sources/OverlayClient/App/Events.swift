@@ -18,6 +18,9 @@ protocol OverlayEvents: AnyObject {
     func overlayCommitted(_ overlay: Overlay)
     /// A frame was drawn and changed nothing, so nothing was committed (statistics).
     func overlayShowedNothing()
+    /// Nothing animates any more: what shows stays until the next input, or for `duration`
+    /// seconds, when a timer will change it (for --verbose, and the tests that wait for it).
+    func overlay(_ overlay: Overlay, cameToRestFor duration: Double?)
     /// A toolbar button was tapped: the command it gives.
     func overlay(_ overlay: Overlay, asked command: ControlCommand)
     /// A pen hovers over the overlay, or no longer (nil), where it shows (for recording).

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import TouchCore
 
 /// swift-log output for touchlight: one line per message on standard error, prefixed with
 /// the program's name. Levels: --quiet shows errors only, the default adds notices, --verbose
@@ -23,5 +24,18 @@ struct StandardErrorLogHandler: LogHandler {
         var logger = Logger(label: "touchlight") { _ in StandardErrorLogHandler() }
         logger.logLevel = quiet ? .error : (verbose ? .debug : .notice)
         return logger
+    }
+}
+
+/// What --verbose says of a touch that began, ended or was cancelled in an event ("touch 3
+/// ended at (200.0, 300.0)"), or nil for a move. The overlay adds the hit-test trace; the
+/// recorder without an overlay prints it alone. Tests wait for these lines.
+@MainActor
+func verboseLine(for touch: Touch) -> String? {
+    switch touch.phase {
+    case .began: "touch \(touch.sourceID) began at \(touch.location(in: nil))"
+    case .ended: "touch \(touch.sourceID) ended at \(touch.location(in: nil))"
+    case .cancelled: "touch \(touch.sourceID) cancelled"
+    default: nil
     }
 }

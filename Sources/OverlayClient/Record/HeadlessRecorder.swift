@@ -122,7 +122,10 @@ public final class HeadlessRecorder: TouchscreenEvents {
         let dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
         dispatcher.eventObserver = { [unowned self] event in
             self.recorder.record(event, size: size, scale: 1, transform: self.transform)
-            if self.request.verbose { self.logger.info("\(event.allTouches.count) touches at \(event.timestamp)") }
+            guard self.request.verbose else { return }
+            for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
+                if let line = verboseLine(for: touch) { self.logger.info("\(line)") }
+            }
         }
         self.window = window
         self.dispatcher = dispatcher

@@ -108,6 +108,10 @@ final class LayerSurface: PresenterHost {
 
     private func configure(serial: UInt32, width: Int, height: Int) {
         zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
+        // Unmapped while idle, the surface maps again only through `mapAgain`: sway 1.7 answers
+        // the unmapping commit itself with a configure, which drawing would take as leave to map
+        // (and half a second later the overlay would unmap again, and so on while idle).
+        guard mapState != .unmapped else { return }
         mapState = .mapped
         let modeSize = output.logicalSize.width > 0 ? output.logicalSize : output.modeSize
         let newWidth = width > 0 ? width : Int(modeSize.width)

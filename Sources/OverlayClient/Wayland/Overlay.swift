@@ -61,6 +61,10 @@ final class Overlay {
     var isConfigured: Bool { layer.isConfigured }
     var idleMemory: IdleMemory { layer.idleMemory }
     var animationStalls: Int { clock.animationStalls }
+    /// How many frames this overlay has committed.
+    private(set) var framesCommitted = 0
+    /// Nothing animated in the last frame drawn (see `noteRest`).
+    private var isAtRest = false
     /// The sprites' pool, once sprites were used (for --statistics).
     var spritePool: SpriteLayer.Pool? { presenters.spriteLayer?.pool }
 
@@ -118,24 +122,30 @@ final class Overlay {
     /// draws if a frame is due.
     func act() {
         guard !layer.isClosed else { return }
+        var switched = false
         if let wanted = wantedRenderer {
             wantedRenderer = nil
-            switchRenderer(to: wanted)
+            switched = switchRenderer(to: wanted)
         }
         if idleReleaseDue {
             idleReleaseDue = false
-            releaseMemoryIfNothingShows()
+            // Input that came with the timer is drawn first: a frame that then shows nothing
+            // starts the wait again.
+            if !clock.needsDraw { releaseMemoryIfNothingShows() }
         }
         if clock.isDue(isAnimating: scene.isAnimating) { draw() }
+        if switched { note("now drawing with \(presenter.kind)") }  // after its first frame
     }
 
-    private func switchRenderer(to choice: RendererChoice) {
+    /// Whether the presenter changed.
+    private func switchRenderer(to choice: RendererChoice) -> Bool {
         let wanted = presenters.kind(for: choice)
-        guard wanted != presenter.kind else { return }
+        guard wanted != presenter.kind else { return false }
         presenter.tearDown()
         presenter = presenters.make(wanted)
         scene.visualizerOnCanvas = presenter.kind != .sprites
         if isConfigured { clock.mark(everything: true) }
+        return true
     }
 
     private func draw() {
@@ -162,11 +172,22 @@ final class Overlay {
         case .unchanged:
             events.overlayShowedNothing()
             arrangeNextFrame(committed: false)
+            noteRest(now: now)
         case .presented:
             clock.committed(at: now)
+            framesCommitted += 1
             events.overlayCommitted(self)
             idleMemory.frameCommitted()
+            noteRest(now: now)
         }
+    }
+
+    /// Says when the overlay comes to rest: the first frame after which nothing animates, with
+    /// how long until a timer changes it (a stale marker's fade), if one will.
+    private func noteRest(now: Double) {
+        let resting = !scene.isAnimating
+        if resting, !isAtRest { events.overlay(self, cameToRestFor: window.visualizer.nextDeadline.map { $0 - now }) }
+        isAtRest = resting
     }
 
     /// Makes sure the next frame comes while anything animates, and that memory goes back

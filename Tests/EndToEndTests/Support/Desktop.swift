@@ -34,7 +34,24 @@ final class Desktop {
          launcher: HeadlessSession.Launcher? = nil, log: String? = nil) throws {
         session = try HeadlessSession(compositor, width: width, height: height, scale: scale, userWhenRoot: Self.testUser,
                                       launcher: launcher, compositorLog: log)
-        usleep(300_000)  // sway's IPC socket and output come up just after its Wayland socket
+        try waitUntilReady()
+    }
+
+    /// sway's IPC socket and its output come up just after its Wayland socket: waits until
+    /// swaymsg can reach it (when sway shows the screen) and grim can capture the screen (or
+    /// says it never will: weston and mutter have no screencopy).
+    private func waitUntilReady(timeout: Double = 10) throws {
+        let showsWithSway = session.compositor.isNested || session.compositor.executable == Compositor.sway.executable
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let reachable = !showsWithSway || (session.hostEnvironment["SWAYSOCK"] != nil && (try? swaymsg("-t", "get_outputs")) != nil)
+            if reachable, let grim = try? Self.execute("/usr/bin/grim", ["-t", "ppm", "/dev/null"], environment: session.hostEnvironment),
+               grim.status == 0 || grim.output.contains("doesn't support") {
+                return
+            }
+            guard Date() < deadline else { throw DesktopError.commandFailed("\(session.compositor) showed no output within \(timeout) s") }
+            usleep(20_000)  // a poll interval: the loop waits for the output, not for this long
+        }
     }
 
     /// A desktop of `compositor`, or nil after recording why it cannot run here (scripts/test
@@ -49,7 +66,7 @@ final class Desktop {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         do {
             let desktop = try Desktop(compositor, scale: scale, log: log)
-            if compositor.isNested { usleep(1_000_000) }  // its first frames, drawn in software
+            if compositor.isNested { _ = try desktop.stillScreenshot("\(compositor)-started") }  // its first frames, drawn in software
             return desktop
         } catch {
             Issue.record("\(compositor) did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")")
@@ -65,33 +82,68 @@ final class Desktop {
         try session.start([executable] + arguments, standardOutput: stdout, standardError: stderr)
     }
 
-    /// A screenshot of `output` (all outputs when nil), also kept as PNG for people. It is taken
-    /// through the host sway, so a nested compositor shows as it is on screen.
+    /// A screenshot of `output` (all outputs when nil), also kept for people as
+    /// `.build/e2e-screenshots/NAME.ppm`. It is taken through the host sway, so a nested
+    /// compositor shows as it is on screen.
     func screenshot(_ name: String, output: String? = nil) throws -> Image {
         try FileManager.default.createDirectory(at: Self.screenshotDirectory, withIntermediateDirectories: true)
         let outputArguments = output.map { ["-o", $0] } ?? []
-        let png = Self.screenshotDirectory.appendingPathComponent("\(name).png").path
-        let environment = session.hostEnvironment
-        _ = try Self.run("/usr/bin/grim", outputArguments + [png], environment: environment)
-        let ppm = runtimeDirectory.appendingPathComponent("\(name).ppm").path
-        _ = try Self.run("/usr/bin/grim", ["-t", "ppm"] + outputArguments + [ppm], environment: environment)
+        let ppm = Self.screenshotDirectory.appendingPathComponent("\(name).ppm").path
+        _ = try Self.run("/usr/bin/grim", ["-t", "ppm"] + outputArguments + [ppm], environment: session.hostEnvironment)
         return try Image(ppm: Data(contentsOf: URL(fileURLWithPath: ppm)))
     }
 
-    /// Screenshots until `done` says so, at most `timeout` seconds: the last one taken.
-    func screenshot(_ name: String, until done: (Image) -> Bool, timeout: Double = 5) throws -> Image {
+    /// Screenshots until `done` says so, at most `timeout` seconds: the last one taken. This is
+    /// how the tests wait for what they expect to show (or to go), never for a fixed time.
+    func screenshot(_ name: String, output: String? = nil, until done: (Image) -> Bool, timeout: Double = 10) throws -> Image {
         let deadline = Date().addingTimeInterval(timeout)
-        var shot = try screenshot(name)
+        var shot = try screenshot(name, output: output)
         while !done(shot), Date() < deadline {
-            usleep(100_000)
-            shot = try screenshot(name)
+            usleep(50_000)  // a poll interval
+            shot = try screenshot(name, output: output)
         }
         return shot
+    }
+
+    /// Screenshots until the screen stops changing (two in a row alike, 0.1 s apart) and `done`
+    /// says so, at most `timeout` seconds: the last one taken. An app's first frames, or a
+    /// nested compositor's, have then been drawn.
+    func stillScreenshot(_ name: String, output: String? = nil, until done: (Image) -> Bool = { _ in true }, timeout: Double = 10) throws -> Image {
+        var previous = try screenshot(name, output: output)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            usleep(100_000)  // a poll interval
+            let shot = try screenshot(name, output: output)
+            if shot.rgb == previous.rgb, done(shot) { return shot }
+            previous = shot
+        }
+        return previous
+    }
+
+    /// Starts an app (a terminal, a touch demo) and waits until it has drawn: the screen has
+    /// changed from before it started and then stopped changing. The screen with it.
+    @discardableResult
+    func startApp(_ arguments: [String], name: String) throws -> Image {
+        let before = try screenshot("\(name)-before")
+        try session.start(arguments, standardError: nil)
+        return try stillScreenshot(name) { $0.differences(from: before).count > 1_000 }
     }
 
     @discardableResult
     func swaymsg(_ arguments: String...) throws -> String {
         try Self.run("/usr/bin/swaymsg", arguments, environment: session.hostEnvironment)
+    }
+
+    /// Waits until sway reports output `name` as `matches` wants it (what `swaymsg -t
+    /// get_outputs` says of it), at most `timeout` seconds; a failure if it never does.
+    func waitForOutput(_ name: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+                       _ matches: ([String: Any]) -> Bool) throws {
+        let found = try eventually(timeout: timeout) {
+            let json = try swaymsg("-t", "get_outputs")
+            let outputs = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+            return outputs.contains { $0["name"] as? String == name && matches($0) }
+        }
+        if !found { Issue.record("sway never showed \(name) as wanted: \(try swaymsg("-t", "get_outputs").prefix(1500))", sourceLocation: sourceLocation) }
     }
 
     func stop() { session.stop() }
@@ -138,16 +190,60 @@ func waitForExit(_ process: some RunningProgram, timeout: Double = 10) -> Bool {
     HeadlessSession.waitForExit(process, timeout: timeout)
 }
 
-/// Reads what a pipe receives until it contains `text`, at most `timeout` seconds: what was
-/// read (the caller keeps it: it is gone from the pipe).
-func read(_ pipe: Pipe, until text: String, timeout: Double = 10) -> String {
+/// Waits until `condition` holds, asking again every 50 ms, at most `timeout` seconds:
+/// whether it held. For what shows only by asking (a status, a process's memory).
+@discardableResult
+func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
-    var read = drain(pipe)
-    while !read.contains(text), Date() < deadline {
-        usleep(20_000)
-        read += drain(pipe)
+    while try !condition() {
+        guard Date() < deadline else { return false }
+        usleep(50_000)  // a poll interval
     }
-    return read
+    return true
+}
+
+/// Waits until a program's log says `text` (an event the test waits for, such as "replay
+/// finished"), after the first `marker` when one is given, at most `timeout` seconds; a
+/// failure if it never does. What was read.
+@discardableResult
+func waitForLine(in pipe: Pipe, containing text: String, after marker: String? = nil, timeout: Double = 10,
+                 sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    var printed = ""
+    func found() -> Bool {
+        guard let marker else { return printed.contains(text) }
+        return printed.range(of: marker).map { printed[$0.upperBound...].contains(text) } ?? false
+    }
+    if !eventually(timeout: timeout, { printed += drain(pipe); return found() }) {
+        Issue.record("waited \(timeout) s for \"\(text)\"\(marker.map { " after \"\($0)\"" } ?? ""); it printed: \(printed.suffix(1500))",
+                     sourceLocation: sourceLocation)
+    }
+    return printed
+}
+
+/// Waits until touchlight (run with --verbose) says its overlay came to rest, after the line
+/// containing `marker` if one is given, for at least `quiet` seconds: until the next input, or
+/// with a timer's change (a stale marker's fade) further off. Then what shows stays. Whether
+/// it did, and everything read from the pipe (added to `printed`).
+@discardableResult
+func waitForRest(in pipe: Pipe, printed: inout String, after marker: String? = nil, quiet: Double = 1, timeout: Double = 10,
+                 sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    func rested(_ text: String) -> Bool {
+        let start = marker.flatMap { text.range(of: $0)?.upperBound } ?? (marker == nil ? text.startIndex : text.endIndex)
+        return text[start...].split(separator: "\n").contains { line in
+            guard let rest = line.range(of: ": at rest, ") else { return false }
+            let until = line[rest.upperBound...]
+            if until == "until the next input" { return true }
+            return until.split(separator: " ").compactMap { Double($0) }.first.map { $0 >= quiet } ?? false
+        }
+    }
+    var text = printed
+    let done = eventually(timeout: timeout) {
+        text += drain(pipe)
+        return rested(text)
+    }
+    printed = text
+    if !done { Issue.record("waited \(timeout) s for the overlay to rest\(marker.map { " after \"\($0)\"" } ?? ""): \(text.suffix(1500))", sourceLocation: sourceLocation) }
+    return done
 }
 
 /// Reads everything a pipe has received so far (non-blocking) as text.

@@ -55,7 +55,7 @@ final class EmulatedPanel {
         let launcher = HeadlessSession.Launcher(
             asCaller: ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", directory.path],
             asUser: ["env", "DRIVER_PLAY_ON_SIGNAL=1", "LD_PRELOAD=libumockdev-preload.so.0", EmulatedTouchscreen.driver.path,
-                     EmulatedTouchscreen.fixtures.path, "\(device.eventFile)=\(events.path)", "0", "3600000", EmulatedTouchscreen.shim.path, "--"],
+                     EmulatedTouchscreen.fixtures.path, "\(device.eventFile)=\(events.path)", "3600000", EmulatedTouchscreen.shim.path, "--"],
             environment: HeadlessSession.Launcher.inputEnvironment)
         desktop = try Desktop(compositor, width: width, height: height, launcher: launcher, log: log.path)
     }

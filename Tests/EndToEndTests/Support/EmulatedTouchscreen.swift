@@ -46,7 +46,7 @@ enum EmulatedTouchscreen {
     /// An evemu event file: a lone SYN at `base` (libinput drains whatever is queued when it
     /// opens the device), then `frames` from `base` + `delay`, each `(seconds, contacts)`.
     /// Times are written as umockdev 0.17 reads them: whole microseconds, no leading zeros.
-    static func events(base: Double, delay: Double = 2.5, frames: [(Double, [Contact])]) -> String {
+    static func events(base: Double, delay: Double = 0.3, frames: [(Double, [Contact])]) -> String {
         var lines = ["# EVEMU 1.3"]
         func add(_ time: Double, _ type: Int, _ code: Int, _ value: Int) { lines.append(evemuLine(time, type, code, value)) }
         add(base, 0, 0, 0)
@@ -107,16 +107,50 @@ enum EmulatedTouchscreen {
         let trace: String
         /// Every /dev/input path touchlight opened, in order.
         let opens: [String]
-        let process: Process
     }
 
-    /// Starts touchlight on `sway` with the emulated devices; returns at once. `finish` waits
-    /// for the end (touchlight gets SIGTERM after `duration` seconds) and collects the results.
-    /// `sway` nil: no compositor at all, and no WAYLAND_DISPLAY (`record --no-overlay`).
+    /// touchlight recording the emulated touchscreen, under umockdev's driver; `finish` ends it.
+    struct Session {
+        let process: Process
+        let directory: URL
+
+        /// What touchlight has printed so far (it runs with --verbose).
+        var printed: String { (try? String(contentsOf: directory.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "" }
+
+        /// Waits until touchlight has printed `text` `count` times, at most `timeout` seconds (or
+        /// until it ends); whether it did.
+        @discardableResult
+        func waitFor(_ text: String, count: Int = 1, timeout: Double = 15) -> Bool {
+            eventually(timeout: timeout) { printed.components(separatedBy: text).count - 1 >= count || !process.isRunning }
+                && printed.components(separatedBy: text).count - 1 >= count
+        }
+
+        /// The driver unplugs the touchscreen (a udev "remove").
+        func unplug() { kill(process.processIdentifier, SIGUSR2) }
+
+        /// Waits until `touches` touches have ended or been cancelled (what the events hold),
+        /// then ends touchlight with SIGTERM and collects what it recorded and printed.
+        func finish(afterTouchesEnd touches: Int) -> Run {
+            let ended = eventually(timeout: 15) {
+                let ends = printed.split(separator: "\n").filter { $0.hasPrefix("touchlight: touch ") && ($0.contains(" ended at ") || $0.hasSuffix(" cancelled")) }
+                return ends.count >= touches || !process.isRunning
+            }
+            if !ended { Issue.record("\(touches) touches did not end within 15 s: \(printed.suffix(1500))") }
+            kill(process.processIdentifier, SIGTERM)  // passed on to touchlight
+            #expect(waitForExit(process, timeout: 10), "the emulated-touchscreen run did not finish")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let read = { (name: String) in (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+            return Run(status: process.terminationStatus, stderr: read("stderr.txt"), trace: read("out.trace"),
+                       opens: read("opens.log").split(separator: "\n").map(String.init))
+        }
+    }
+
+    /// Starts `touchlight record --verbose` on `sway` with the emulated devices, and returns once
+    /// touchlight has opened the touchscreen (it says where it maps it) and the events began to
+    /// play. `sway` nil: no compositor at all, and no WAYLAND_DISPLAY (`record --no-overlay`).
     /// `recordArguments`: what follows `record FILE`. `state`: the state file's text, if any.
-    static func start(on sway: Desktop?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
-                      touchscreenProperties: [String] = [], config: String = "", state: String? = nil,
-                      recordArguments: [String] = ["--source", "libinput"]) throws -> (Process, URL) {
+    static func start(on sway: Desktop?, events: String, touchscreenProperties: [String] = [], config: String = "", state: String? = nil,
+                      recordArguments: [String] = ["--source", "libinput"]) throws -> Session {
         try build()
         let run = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-umockdev-\(UUID().uuidString.prefix(8))")
         let udev = run.appendingPathComponent("udev")
@@ -133,19 +167,19 @@ enum EmulatedTouchscreen {
             try state.write(to: stateHome.appendingPathComponent("touchlight/state.toml"), atomically: true, encoding: .utf8)
         }
         _ = try Desktop.run("/usr/bin/chown", ["-R", Desktop.testUser, run.path])
+        // unshare and sh exec what follows, so the process the test holds becomes the driver.
         let script = """
             set -e
             \(privateUdevDatabase)
-            run="$1" driver="$2" fixtures="$3" remove="$4" duration="$5" shim="$6" touchlight="$7"
-            shift 7
+            run="$1" driver="$2" fixtures="$3" shim="$4" touchlight="$5"
+            shift 5
             exec setpriv --reuid=\(Desktop.testUser) --regid=\(Desktop.testUser) --init-groups -- \\
-              env LD_PRELOAD=libumockdev-preload.so.0 "$driver" "$fixtures" "$run/events.evemu" "$remove" "$duration" "$shim" -- \\
-              "$touchlight" record "$run/out.trace" --config "$run/config.toml" "$@"
+              env LD_PRELOAD=libumockdev-preload.so.0 DRIVER_PLAY_ON_SIGNAL=1 "$driver" "$fixtures" "$run/events.evemu" 60000 "$shim" -- \\
+              "$touchlight" record "$run/out.trace" --config "$run/config.toml" --verbose "$@"
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", run.path, driver.path, fixtures.path,
-                             String(Int((removeTouchscreenAfter ?? 0) * 1000)), String(Int(duration * 1000)), shim.path,
+        process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", run.path, driver.path, fixtures.path, shim.path,
                              Desktop.touchlight.path] + recordArguments
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
@@ -153,27 +187,30 @@ enum EmulatedTouchscreen {
                                                                           "XDG_STATE_HOME": stateHome.path]) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let errorLog = run.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
-        return (process, run)
+        let session = Session(process: process, directory: run)
+        if session.waitFor("mapped to") {
+            kill(process.processIdentifier, SIGUSR1)  // the driver plays the events
+        } else {
+            Issue.record("touchlight never opened the touchscreen: \(session.printed.suffix(1500))")
+        }
+        return session
     }
 
-    static func finish(_ process: Process, _ run: URL, timeout: Double = 20) -> Run {
-        #expect(waitForExit(process, timeout: timeout), "the emulated-touchscreen run did not finish")
-        defer { try? FileManager.default.removeItem(at: run) }
-        let read = { (name: String) in (try? String(contentsOf: run.appendingPathComponent(name), encoding: .utf8)) ?? "" }
-        return Run(status: process.terminationStatus, stderr: read("stderr.txt"), trace: read("out.trace"),
-                   opens: read("opens.log").split(separator: "\n").map(String.init), process: process)
-    }
-
-    /// Starts, waits, and collects.
-    static func run(on sway: Desktop?, events: String, duration: Double, removeTouchscreenAfter: Double? = nil,
+    /// Starts, plays `frames` (stamped from `base`), waits until their touches have ended (all
+    /// that lift, or `touchesEnding` when fewer reach touchlight), and collects.
+    static func run(on sway: Desktop?, base: Double, frames: [(Double, [Contact])], touchesEnding: Int? = nil,
                     touchscreenProperties: [String] = [], config: String = "", state: String? = nil,
                     recordArguments: [String] = ["--source", "libinput"]) throws -> Run {
-        let (process, run) = try start(on: sway, events: events, duration: duration, removeTouchscreenAfter: removeTouchscreenAfter,
-                                       touchscreenProperties: touchscreenProperties, config: config, state: state,
-                                       recordArguments: recordArguments)
-        return finish(process, run)
+        let session = try start(on: sway, events: events(base: base, frames: frames), touchscreenProperties: touchscreenProperties,
+                                config: config, state: state, recordArguments: recordArguments)
+        return session.finish(afterTouchesEnd: touchesEnding ?? lifts(in: frames))
+    }
+
+    /// How many contacts lift in `frames`.
+    static func lifts(in frames: [(Double, [Contact])]) -> Int {
+        frames.reduce(0) { $0 + $1.1.filter { $0.position == nil }.count }
     }
 }

@@ -1,17 +1,17 @@
 // Runs a command against emulated input devices, through the real libudev, libevdev and
 // libinput: an umockdev testbed with the devices of DIR (devices.umockdev and an ioctl record
-// per event node), an evemu event stream for the touchscreen, and optionally the touchscreen
-// unplugged (a udev "remove") while the command runs.
+// per event node), an evemu event stream for the touchscreen, and the touchscreen unplugged
+// (a udev "remove") when the driver gets SIGUSR2.
 //
-//   umockdev-touch-driver DIR EVENTS REMOVE_MS RUN_MS SHIM -- COMMAND...
+//   umockdev-touch-driver DIR EVENTS RUN_MS SHIM -- COMMAND...
 //
 // EVENTS: an evemu file played from the start into /dev/input/event5, or into another node
-// when written NODE=FILE (event8=pen.evemu: the pen display). REMOVE_MS: when to
-// unplug the touchscreen (0: never). RUN_MS: when to send the command SIGTERM. SHIM: a
-// library preloaded before umockdev's (see umockdev-shim.c). Exits with the command's status.
-// With DRIVER_PLAY_ON_SIGNAL=1 in the environment, the events are loaded (and start playing)
-// only when the driver gets SIGUSR1, so a test can wait until its client is ready. SIGTERM
-// to the driver is passed on to the command.
+// when written NODE=FILE (event8=pen.evemu: the pen display). RUN_MS: when to send the
+// command SIGTERM at the latest. SHIM: a library preloaded before umockdev's (see
+// umockdev-shim.c). Exits with the command's status. With DRIVER_PLAY_ON_SIGNAL=1 in the
+// environment, the events are loaded (and start playing) only when the driver gets SIGUSR1,
+// so a test can wait until its client is ready. SIGTERM to the driver is passed on to the
+// command, so a test ends the run once it has seen what it waits for.
 #include <glib.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,8 +26,9 @@
 static const char *const nodes[] = {"event5", "event6", "event7", "event8"};
 static const char *const touchscreen = "/sys/devices/virtual/touchlight/input10/event5";
 
-static volatile sig_atomic_t play_requested, stop_requested;
+static volatile sig_atomic_t play_requested, unplug_requested, stop_requested;
 static void on_play(int signal) { (void)signal; play_requested = 1; }
+static void on_unplug(int signal) { (void)signal; unplug_requested = 1; }
 static void on_stop(int signal) { (void)signal; stop_requested = 1; }
 
 static void sleep_ms(long ms) {
@@ -41,12 +42,12 @@ static void fail(const char *what, GError *error) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 8 || strcmp(argv[6], "--") != 0) {
-        fprintf(stderr, "usage: umockdev-touch-driver DIR EVENTS REMOVE_MS RUN_MS SHIM -- COMMAND...\n");
+    if (argc < 7 || strcmp(argv[5], "--") != 0) {
+        fprintf(stderr, "usage: umockdev-touch-driver DIR EVENTS RUN_MS SHIM -- COMMAND...\n");
         return 2;
     }
-    const char *dir = argv[1], *events = argv[2], *shim = argv[5];
-    long remove_ms = atol(argv[3]), run_ms = atol(argv[4]);
+    const char *dir = argv[1], *events = argv[2], *shim = argv[4];
+    long run_ms = atol(argv[3]);
     GError *error = NULL;
     UMockdevTestbed *testbed = umockdev_testbed_new();
     char path[4096];
@@ -66,6 +67,7 @@ int main(int argc, char **argv) {
     }
     int play_on_signal = getenv("DRIVER_PLAY_ON_SIGNAL") && strcmp(getenv("DRIVER_PLAY_ON_SIGNAL"), "1") == 0;
     signal(SIGUSR1, on_play);
+    signal(SIGUSR2, on_unplug);
     signal(SIGTERM, on_stop);
     if (!play_on_signal && !umockdev_testbed_load_evemu_events(testbed, target, events, &error)) fail(events, error);
 
@@ -75,14 +77,15 @@ int main(int argc, char **argv) {
         char preload[4096];
         snprintf(preload, sizeof preload, "%s:libumockdev-preload.so.0", shim);
         setenv("LD_PRELOAD", preload, 1);
-        execvp(argv[7], argv + 7);
+        execvp(argv[6], argv + 6);
         perror("umockdev-touch-driver: exec");
         _exit(127);
     }
     long waited = 0;
     int status = 0;
     while (waited < run_ms) {
-        if (remove_ms > 0 && waited == remove_ms) {
+        if (unplug_requested) {
+            unplug_requested = 0;
             umockdev_testbed_uevent(testbed, touchscreen, "remove");
             umockdev_testbed_remove_device(testbed, touchscreen);
             fprintf(stderr, "umockdev-touch-driver: touchscreen removed\n");
