@@ -11,17 +11,25 @@ extension EndToEnd {
     struct NestedCompositorTests {
         static let compositors = [Compositor.mir, .kwin]
 
-        /// A real terminal under the overlay, a replayed drag, with the canvas and with sprites:
-        /// the marker, the pan cue and its caption show above it where the trace says, nothing
-        /// else changes, and SIGTERM leaves nothing. Sprites change what the compositor does: they
-        /// are subsurfaces that take no input either (Mir, without wp_viewporter, falls back).
-        /// GLES gives the compositor the same one surface as the canvas; it is checked against the
+        /// A real terminal under the overlay, a replayed drag, with the canvas and then with
+        /// sprites, in one session (each overlay leaves the screen as it found it): the marker,
+        /// the pan cue and its caption show above it where the trace says, nothing else changes,
+        /// and SIGTERM leaves nothing. Sprites change what the compositor does: they are
+        /// subsurfaces that take no input either (Mir, without wp_viewporter, falls back). GLES
+        /// gives the compositor the same one surface as the canvas; it is checked against the
         /// canvas in process (`PresenterComparisonTests`) and under sway and phoc.
-        @Test(arguments: compositors, ["canvas", "sprites"])
-        func markersAboveATerminalAndNothingElse(on compositor: Compositor, renderer: String) throws {
+        @Test(arguments: compositors)
+        func markersAboveATerminalAndNothingElse(on compositor: Compositor) throws {
             guard let desktop = try Desktop.started(compositor) else { return }
             defer { desktop.stop() }
             let baseline = try desktop.startApp(Self.terminal(on: compositor), name: "\(compositor)-terminal-alone")
+            for renderer in ["canvas", "sprites"] {
+                try Self.expectMarkersAboveTheTerminal(on: desktop, compositor, renderer: renderer, baseline: baseline)
+            }
+        }
+
+        /// One overlay drawing with `renderer` over the terminal: checked, then ended with SIGTERM.
+        static func expectMarkersAboveTheTerminal(on desktop: Desktop, _ compositor: Compositor, renderer: String, baseline: Image) throws {
             // The protocol log goes to a file: with sprites it soon outgrows a pipe's 64 KiB.
             let protocolLog = desktop.runtimeDirectory.appendingPathComponent("wayland-debug-\(renderer).txt")
             _ = FileManager.default.createFile(atPath: protocolLog.path, contents: nil)
