@@ -98,6 +98,7 @@ extension EndToEnd {
                 #expect(inked > span.count * 8 / 10, "\(renderer) at \(rotation)°: the stroke along y \(y) covers \(inked) of \(span.count) px\n\(panel.compositorLog.suffix(1500))")
             }
             #expect(!ToolbarTests.isRed(shot[Int(width / 2), Int(height / 2)]), "nothing between the strokes")
+            printed += waitForLine(in: log, containing: " ended at ", times: 2)  // both lifts are in the recording
             touchlight.terminate()
             printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
             #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")
@@ -144,7 +145,7 @@ extension EndToEnd {
             let second = shot[520, 300]
             #expect(second.r > 180 && second.b < 140, "the second finger's ring: \(second)")
             // Both lift 2 s after they landed.
-            #expect(eventually { printed += drain(log); return printed.components(separatedBy: " ended at ").count - 1 >= 2 }, "\(printed.suffix(1500))")
+            printed += waitForLine(in: log, containing: " ended at ", times: 2)
             touchlight.terminate()
             printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
             #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")

@@ -203,18 +203,18 @@ func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -
 }
 
 /// Waits until a program's log says `text` (an event the test waits for, such as "replay
-/// finished"), after the first `marker` when one is given, at most `timeout` seconds; a
-/// failure if it never does. What was read.
+/// finished") `times` times, after the first `marker` when one is given, at most `timeout`
+/// seconds; a failure if it never does. What was read.
 @discardableResult
-func waitForLine(in pipe: Pipe, containing text: String, after marker: String? = nil, timeout: Double = 10,
+func waitForLine(in pipe: Pipe, containing text: String, times: Int = 1, after marker: String? = nil, timeout: Double = 10,
                  sourceLocation: SourceLocation = #_sourceLocation) -> String {
     var printed = ""
     func found() -> Bool {
-        guard let marker else { return printed.contains(text) }
-        return printed.range(of: marker).map { printed[$0.upperBound...].contains(text) } ?? false
+        let start = marker.map { printed.range(of: $0)?.upperBound ?? printed.endIndex } ?? printed.startIndex
+        return printed[start...].components(separatedBy: text).count - 1 >= times
     }
     if !eventually(timeout: timeout, { printed += drain(pipe); return found() }) {
-        Issue.record("waited \(timeout) s for \"\(text)\"\(marker.map { " after \"\($0)\"" } ?? ""); it printed: \(printed.suffix(1500))",
+        Issue.record("waited \(timeout) s for \"\(text)\" (\(times)×)\(marker.map { " after \"\($0)\"" } ?? ""); it printed: \(printed.suffix(1500))",
                      sourceLocation: sourceLocation)
     }
     return printed
