@@ -149,6 +149,8 @@ extension EndToEnd {
         @Test func kwinTouchesPassThroughTheOverlay() throws {
             guard let desktop = try Self.kwinWithItsDrivers() else { return }
             defer { desktop.stop() }
+            let finger = try KWinDriver.Finger(on: desktop)  // before the clients it touches
+            defer { finger.stop() }
             var before = try desktop.startApp(["weston-simple-touch"], name: "kwin-touch-app-alone")  // a 600×500 window at (100, 50)
             let cases: [(arguments: [String], row: Int, reachesTheApp: Bool)] = [
                 ([], 200, true), (["annotate"], 300, true), (["annotate", "--mode", "draw"], 400, false),
@@ -157,8 +159,7 @@ extension EndToEnd {
                 let log = Pipe()
                 let touchlight = try desktop.session.start([Desktop.touchlight.path] + arguments + ["--verbose"], standardError: log)
                 var printed = waitForLine(in: log, containing: "logical px")  // configured, its input region set
-                let drag = try KWinDriver.drag(from: (300, row), to: (500, row), on: desktop)
-                #expect(drag.status == 0, "\(arguments): \(drag.output)")
+                try finger.drag(from: (300, row), to: (500, row))
                 if !reachesTheApp {  // the overlay took the touch: its ink (#e53935) is on the drag
                     func inked(_ shot: Image) -> [Int] { (300...500).filter { x in (row - 3...row + 3).contains { shot[x, $0].r > 200 && shot[x, $0].g < 90 } } }
                     let ink = try desktop.screenshot("kwin-touch-ink") { inked($0).count > 150 }

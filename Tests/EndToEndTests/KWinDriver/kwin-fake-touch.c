@@ -1,12 +1,18 @@
-/* Drags one finger across KWin's screen through KWin's fake-input protocol
- * (org_kde_kwin_fake_input, as KDE Connect's remote input does), so the touch goes through
- * KWin's own input stack to whichever surface accepts it there.
+/* A finger for KWin's screen through KWin's fake-input protocol (org_kde_kwin_fake_input, as
+ * KDE Connect's remote input does), so each touch goes through KWin's own input stack to
+ * whichever surface accepts it there.
  *
- *   kwin-fake-touch X1 Y1 X2 Y2     (logical coordinates)
+ *   kwin-fake-touch        then, on standard input, a line "X1 Y1 X2 Y2" per drag
+ *                          (logical coordinates)
  *
- * Exits 0 once KWin has received the whole drag, 2 when the protocol is not offered. KWin
- * offers it to any client when KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 (the test session sets it).
- * The protocol code is generated from plasma-wayland-protocols by wayland-scanner. */
+ * It says "ready" once its fake device is there, and "done" once KWin has received a whole
+ * drag; it exits 0 at the end of its input, 2 when the protocol is not offered. The device
+ * gives KWin's seat its touch capability, and clients bind wl_touch when they hear of it: a
+ * touch sent before a client has bound it reaches no one, which no connection of this
+ * program's own could show. So it starts before the clients it touches, and keeps its device
+ * as long as it runs. KWin offers the protocol to any client when
+ * KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 (the test session sets it). The protocol code is
+ * generated from plasma-wayland-protocols by wayland-scanner. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,29 +37,8 @@ static const struct wl_registry_listener registry_listener = {
     .global_remove = handle_global_remove,
 };
 
-int main(int argc, char **argv) {
-    if (argc != 5) {
-        fprintf(stderr, "usage: kwin-fake-touch X1 Y1 X2 Y2\n");
-        return 2;
-    }
-    double x1 = atof(argv[1]), y1 = atof(argv[2]), x2 = atof(argv[3]), y2 = atof(argv[4]);
-    struct wl_display *display = wl_display_connect(NULL);
-    if (display == NULL) {
-        fprintf(stderr, "kwin-fake-touch: cannot connect to the Wayland display\n");
-        return 2;
-    }
-    struct wl_registry *registry = wl_display_get_registry(display);
-    wl_registry_add_listener(registry, &registry_listener, NULL);
-    wl_display_roundtrip(display);
-    if (fake_input == NULL) {
-        fprintf(stderr, "kwin-fake-touch: the compositor offers no org_kde_kwin_fake_input (version 2 or later)\n");
-        return 2;
-    }
-    org_kde_kwin_fake_input_authenticate(fake_input, "touchlight tests", "a touch through the overlay");
-    /* The fake device gives KWin's seat its touch capability: clients bind wl_touch when they
-     * hear of it, and a touch-down sent before then reaches no one. */
-    wl_display_roundtrip(display);
-    usleep(500000);
+/* One drag, a frame every 16 ms (a finger's pace), each received by KWin before the next. */
+static void drag(struct wl_display *display, double x1, double y1, double x2, double y2) {
     org_kde_kwin_fake_input_touch_down(fake_input, 0, wl_fixed_from_double(x1), wl_fixed_from_double(y1));
     org_kde_kwin_fake_input_touch_frame(fake_input);
     wl_display_roundtrip(display);
@@ -67,6 +52,31 @@ int main(int argc, char **argv) {
     org_kde_kwin_fake_input_touch_up(fake_input, 0);
     org_kde_kwin_fake_input_touch_frame(fake_input);
     wl_display_roundtrip(display);
+}
+
+int main(void) {
+    struct wl_display *display = wl_display_connect(NULL);
+    if (display == NULL) {
+        fprintf(stderr, "kwin-fake-touch: cannot connect to the Wayland display\n");
+        return 2;
+    }
+    struct wl_registry *registry = wl_display_get_registry(display);
+    wl_registry_add_listener(registry, &registry_listener, NULL);
+    wl_display_roundtrip(display);
+    if (fake_input == NULL) {
+        fprintf(stderr, "kwin-fake-touch: the compositor offers no org_kde_kwin_fake_input (version 2 or later)\n");
+        return 2;
+    }
+    org_kde_kwin_fake_input_authenticate(fake_input, "touchlight tests", "a touch through the overlay");
+    wl_display_roundtrip(display);
+    printf("ready\n");
+    fflush(stdout);
+    double x1, y1, x2, y2;
+    while (scanf("%lf %lf %lf %lf", &x1, &y1, &x2, &y2) == 4) {
+        drag(display, x1, y1, x2, y2);
+        printf("done\n");
+        fflush(stdout);
+    }
     wl_display_disconnect(display);
     return 0;
 }

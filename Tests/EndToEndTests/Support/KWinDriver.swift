@@ -1,10 +1,12 @@
 import Foundation
+import Testing
 
 /// Builds and runs the small clients of KDE's own protocols in KWinDriver/:
 /// - kwin-output-scale.c changes the scale of KWin's output while it runs, through the
 ///   output-management protocol, as System Settings does (kscreen-doctor, which wraps the same
 ///   protocol, timed out connecting here);
-/// - kwin-fake-touch.c drags a finger through KWin's input stack (the fake-input protocol).
+/// - kwin-fake-touch.c drags a finger through KWin's input stack (the fake-input protocol),
+///   driven by `Finger`.
 enum KWinDriver {
     static let protocols = "/usr/share/plasma-wayland-protocols"
     static let protocolNames = ["kde-output-device-v2", "kde-output-management-v2", "fake-input"]
@@ -42,26 +44,54 @@ enum KWinDriver {
         }
     }
 
-    /// Runs `program` with `arguments` in `desktop`'s KWin session, as the session's user when
-    /// the tests are root; its exit status and what it printed. (KWin hands its restricted
-    /// protocols, fake input among them, only to clients whose executable it can read in
-    /// /proc, even with its permission checks off: "Could not identify process with pid".)
-    static func run(_ program: String, _ arguments: [String], on desktop: Desktop) throws -> (status: Int32, output: String) {
+    /// `program`, copied into `desktop`'s session directory (which its user can reach), and the
+    /// command line that runs it there with `arguments`, as the session's user when the tests
+    /// are root. (KWin hands its restricted protocols, fake input among them, only to clients
+    /// whose executable it can read in /proc, even with its permission checks off: "Could not
+    /// identify process with pid".)
+    private static func commandLine(_ program: String, _ arguments: [String], on desktop: Desktop) throws -> [String] {
         try built.get()
-        // A copy in the session's own directory, which its user can reach.
         let copy = desktop.runtimeDirectory.appendingPathComponent(program)
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(at: directory.appendingPathComponent(program), to: copy)
-        return try Desktop.execute("/usr/bin/env", try desktop.session.asSessionUser([copy.path] + arguments), environment: desktop.environment)
+        return try desktop.session.asSessionUser([copy.path] + arguments)
     }
 
     /// Sets the scale of KWin's output; KWin's answer ("applied" or "failed").
     static func setScale(_ scale: Double, on desktop: Desktop) throws -> (status: Int32, output: String) {
-        try run("kwin-output-scale", [String(scale)], on: desktop)
+        try Desktop.execute("/usr/bin/env", try commandLine("kwin-output-scale", [String(scale)], on: desktop), environment: desktop.environment)
     }
 
-    /// Drags one finger from `start` to `end` (logical coordinates) through KWin's input.
-    static func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), on desktop: Desktop) throws -> (status: Int32, output: String) {
-        try run("kwin-fake-touch", ["\(start.x)", "\(start.y)", "\(end.x)", "\(end.y)"], on: desktop)
+    /// A finger on KWin's screen (kwin-fake-touch). Start it before the clients it touches: they
+    /// take touches once they have heard of the touch capability its device gives KWin's seat.
+    final class Finger {
+        private let process = Process()
+        private let input = Pipe(), output = Pipe()
+
+        /// Starts it and waits until its device is there.
+        init(on desktop: Desktop) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = try commandLine("kwin-fake-touch", [], on: desktop)
+            process.environment = desktop.environment
+            (process.standardInput, process.standardOutput, process.standardError) = (input, output, output)
+            // Its input ends when this end closes: no other child may inherit it.
+            _ = fcntl(input.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            try process.run()
+            waitForLine(in: output, containing: "ready")
+        }
+
+        /// Drags from `start` to `end` (logical coordinates); returns once KWin has received it
+        /// all. What the finger said.
+        @discardableResult
+        func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int)) throws -> String {
+            try input.fileHandleForWriting.write(contentsOf: Data("\(start.x) \(start.y) \(end.x) \(end.y)\n".utf8))
+            return waitForLine(in: output, containing: "done")
+        }
+
+        /// Lifts it for good: the end of its input.
+        func stop() {
+            try? input.fileHandleForWriting.close()
+            #expect(waitForExit(process, timeout: 5) && process.terminationStatus == 0, "kwin-fake-touch: \(drain(output))")
+        }
     }
 }
