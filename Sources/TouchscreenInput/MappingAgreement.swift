@@ -21,7 +21,7 @@ public struct MappingAgreement: Sendable {
     /// (`mapped`) and where the compositor delivered it. The warning, the one time it is due.
     public mutating func compare(mapped: Point, delivered: Point) -> String? {
         guard !hasWarned else { return nil }
-        let offset = ((mapped.x - delivered.x) * (mapped.x - delivered.x) + (mapped.y - delivered.y) * (mapped.y - delivered.y)).squareRoot()
+        let offset = mapped.distance(to: delivered)
         guard offset > Self.tolerance else {
             offsets.removeAll()
             return nil

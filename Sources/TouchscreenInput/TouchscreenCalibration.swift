@@ -51,10 +51,7 @@ public struct TouchscreenCalibration: Equatable, Sendable {
         }
         guard let first = solve(ata, atx), let second = solve(ata, aty),
               let calibration = TouchscreenCalibration(matrix: first + second) else { return nil }
-        let residual = pairs.map { pair in
-            let p = calibration.map(x: pair.panel.x, y: pair.panel.y)
-            return ((p.x - pair.output.x) * (p.x - pair.output.x) + (p.y - pair.output.y) * (p.y - pair.output.y)).squareRoot()
-        }.max() ?? 0
+        let residual = pairs.map { calibration.map(x: $0.panel.x, y: $0.panel.y).distance(to: $0.output) }.max() ?? 0
         return Fit(calibration: calibration, largestResidual: residual)
     }
 

@@ -49,12 +49,7 @@ final class WaylandSpriteTargets: SpriteTargetMaker {
             wl_region_destroy(nothing)
         }
 
-        func attach(_ buffer: ShmBuffer, damage: [PixelRect]) {
-            wl_surface_attach(surface, buffer.wlBuffer, 0, 0)
-            for rect in damage {
-                wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-            }
-        }
+        func attach(_ buffer: ShmBuffer, damage: [PixelRect]) { buffer.attach(to: surface, damage: damage) }
 
         func showNothing() {
             wl_surface_attach(surface, transparentPixel, 0, 0)

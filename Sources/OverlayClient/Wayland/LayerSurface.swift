@@ -170,12 +170,7 @@ final class LayerSurface: PresenterHost {
 
     func commit() { wl_surface_commit(surface) }
 
-    func attach(_ buffer: ShmBuffer, damage: [PixelRect]) {
-        wl_surface_attach(surface, buffer.wlBuffer, 0, 0)
-        for rect in damage {
-            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        }
-    }
+    func attach(_ buffer: ShmBuffer, damage: [PixelRect]) { buffer.attach(to: surface, damage: damage) }
 
     // MARK: What it shows while idle (see `IdleMemory`)
 

@@ -57,6 +57,14 @@ final class ShmBuffer {
         if let wlBuffer { wl_buffer_destroy(wlBuffer) }
         munmap(memory, size)
     }
+
+    /// Attaches it to `surface`, new where `damage` (device pixels) says.
+    func attach(to surface: OpaquePointer, damage: [PixelRect]) {
+        wl_surface_attach(surface, wlBuffer, 0, 0)
+        for rect in damage {
+            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+    }
 }
 
 /// A ring of shm buffers for one surface: at least two, so one can be drawn while the

@@ -42,16 +42,12 @@ final class Desktop {
     /// says it never will: weston and mutter have no screencopy).
     private func waitUntilReady(timeout: Double = 10) throws {
         let showsWithSway = session.compositor.isNested || session.compositor.executable == Compositor.sway.executable
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let reachable = !showsWithSway || (session.hostEnvironment["SWAYSOCK"] != nil && (try? swaymsg("-t", "get_outputs")) != nil)
-            if reachable, let grim = try? Self.execute("/usr/bin/grim", ["-t", "ppm", "/dev/null"], environment: session.hostEnvironment),
-               grim.status == 0 || grim.output.contains("doesn't support") {
-                return
-            }
-            guard Date() < deadline else { throw DesktopError.commandFailed("\(session.compositor) showed no output within \(timeout) s") }
-            usleep(20_000)  // a poll interval: the loop waits for the output, not for this long
+        let ready = eventually(timeout: timeout) {
+            guard !showsWithSway || (session.hostEnvironment["SWAYSOCK"] != nil && (try? swaymsg("-t", "get_outputs")) != nil) else { return false }
+            let grim = try? Self.execute("/usr/bin/grim", ["-t", "ppm", "/dev/null"], environment: session.hostEnvironment)
+            return grim.map { $0.status == 0 || $0.output.contains("doesn't support") } ?? false
         }
+        guard ready else { throw DesktopError.commandFailed("\(session.compositor) showed no output within \(timeout) s") }
     }
 
     /// A desktop of `compositor`, or nil after recording why it cannot run here (scripts/test

@@ -117,12 +117,12 @@ enum EmulatedTouchscreen {
         /// What touchlight has printed so far (it runs with --verbose).
         var printed: String { (try? String(contentsOf: directory.appendingPathComponent("stderr.txt"), encoding: .utf8)) ?? "" }
 
-        /// Waits until touchlight has printed `text` `count` times, at most `timeout` seconds (or
-        /// until it ends); whether it did.
+        /// Waits until touchlight has printed `text`, at most `timeout` seconds (or until it
+        /// ends); whether it did.
         @discardableResult
-        func waitFor(_ text: String, count: Int = 1, timeout: Double = 15) -> Bool {
-            eventually(timeout: timeout) { printed.components(separatedBy: text).count - 1 >= count || !process.isRunning }
-                && printed.components(separatedBy: text).count - 1 >= count
+        func waitFor(_ text: String, timeout: Double = 15) -> Bool {
+            eventually(timeout: timeout) { printed.contains(text) || !process.isRunning }
+            return printed.contains(text)
         }
 
         /// The driver unplugs the touchscreen (a udev "remove").
