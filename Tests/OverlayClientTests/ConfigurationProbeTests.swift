@@ -12,8 +12,7 @@ import TouchlightConfig
         let directory = NSTemporaryDirectory() + "touchlight-probe-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let probe = directory + "/probe"
-        try ("#!/bin/sh\n" + body + "\n").write(toFile: probe, atomically: true, encoding: .utf8)
-        chmod(probe, 0o700)
+        try writeExecutable("#!/bin/sh\n" + body + "\n", to: probe)
         return (directory, probe)
     }
 

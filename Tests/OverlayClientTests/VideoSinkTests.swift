@@ -18,13 +18,12 @@ import TouchlightConfig
         // ahead: a buffer reused too soon would be read after it changed. perl is Debian's
         // perl-base, on every system.
         let standIn = work.appendingPathComponent("ffmpeg")
-        try """
+        try writeExecutable("""
             #!/usr/bin/perl
             open(my $out, '>', $ARGV[-1]) or die; binmode STDIN; binmode $out;
             while (read(STDIN, my $bytes, 65536)) { print $out $bytes; select(undef, undef, undef, 0.001) }
             close($out) or die;
-            """.write(to: standIn, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+            """, to: standIn.path)
 
         // A drag along the bottom: the end of each frame's bytes (the alpha plane's last rows,
         // the last the pipe holds when the next frame is made) changes every frame.
