@@ -17,11 +17,12 @@ public struct MappingAgreement: Sendable {
 
     public init() {}
 
-    /// A touch's two positions on the same output: where touchlight's mapping put it
-    /// (`mapped`) and where the compositor delivered it. The warning, the one time it is due.
-    public mutating func compare(mapped: Point, delivered: Point) -> String? {
+    /// A touch's two positions: where touchlight's mapping put it (`mapped`) and where the
+    /// compositor delivered it, nil when that was on another output. The warning, the one
+    /// time it is due.
+    public mutating func compare(mapped: Point, delivered: Point?) -> String? {
         guard !hasWarned else { return nil }
-        let offset = mapped.distance(to: delivered)
+        let offset = delivered.map { mapped.distance(to: $0) } ?? .infinity
         guard offset > Self.tolerance else {
             offsets.removeAll()
             return nil
@@ -31,7 +32,8 @@ public struct MappingAgreement: Sendable {
         hasWarned = true
         let sorted = offsets.sorted()
         let median = sorted[sorted.count / 2]
-        return "the touchscreen's touches land about \(Int(median.rounded())) px from where the compositor puts them "
+        let distance = median.isFinite ? "about \(Int(median.rounded())) px from where" : "on another output than"
+        return "the touchscreen's touches land \(distance) the compositor puts them "
             + "(\(offsets.count) touches in a row): run `touchlight calibrate`"
     }
 }

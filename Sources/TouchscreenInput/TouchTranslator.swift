@@ -18,14 +18,17 @@ public final class TouchTranslator {
         /// overlay takes input (drawing, its toolbar, capture). Such a touch is left to
         /// wl_touch, so it is not seen twice.
         public let isTakenByOverlay: @MainActor (Point) -> Bool
+        /// The output's name (for `TouchPairing`).
+        public let output: String
 
         public init(dispatcher: TouchDispatcher, mapping: TouchscreenMapping) {
             self.init(dispatcher: dispatcher) { mapping }
         }
 
-        public init(dispatcher: TouchDispatcher, currentMapping: @escaping @MainActor () -> TouchscreenMapping,
+        public init(dispatcher: TouchDispatcher, output: String = "", currentMapping: @escaping @MainActor () -> TouchscreenMapping,
                     isTakenByOverlay: @escaping @MainActor (Point) -> Bool = { _ in false }) {
             self.dispatcher = dispatcher
+            self.output = output
             self.currentMapping = currentMapping
             self.isTakenByOverlay = isTakenByOverlay
         }
@@ -45,6 +48,9 @@ public final class TouchTranslator {
     public private(set) var clock = ClockDomain()
     /// Events ignored because their slot or device number is out of range.
     public private(set) var ignoredEvents = 0
+    /// Told of each touch left to wl_touch, which the compositor delivers too: the two are
+    /// compared (`TouchPairing`, `MappingAgreement`, `touchlight calibrate`).
+    public var onLeftToOverlay: (@MainActor (TouchPairing.PanelTouch) -> Void)?
 
     public init(target: @escaping (String) -> Target?) {
         self.target = target
@@ -69,6 +75,8 @@ public final class TouchTranslator {
             let point = target.mapping.map(x: x, y: y)
             guard !target.isTakenByOverlay(point) else {
                 leftToOverlay.insert(id)
+                onLeftToOverlay?(.init(device: devices[device]?.name ?? "", output: target.output, panel: Point(x: x, y: y), mapped: point,
+                                       time: time, arrived: target.dispatcher.scheduler.now))
                 return
             }
             leftToOverlay.remove(id)

@@ -22,7 +22,7 @@ struct Touchlight: ParsableCommand {
             `touchlight` alone runs the overlay (the `run` subcommand).
             """,
         version: touchlightVersion,
-        subcommands: [RunCommand.self, Annotate.self, Ctl.self, Record.self, RenderCommand.self, Demo.self, DoctorCommand.self, ConfigCommand.self],
+        subcommands: [RunCommand.self, Annotate.self, Ctl.self, Record.self, RenderCommand.self, CalibrateCommand.self, Demo.self, DoctorCommand.self, ConfigCommand.self],
         defaultSubcommand: RunCommand.self)
 }
 

@@ -8,6 +8,7 @@ extension App: ReplayEvents {
         do {
             try connection.roundtrip(waitingFor: "the overlays' first configure")
             let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
+            translator.onLeftToOverlay = { [unowned self] touch in self.mappingWatch.sawOnPanel(touch) }
             let source = try LibinputSource(seat: "seat0", translator: translator)
             libinputSource = source
             source.dispatch()
@@ -36,8 +37,9 @@ extension App: ReplayEvents {
             guard let overlay = candidates.first(where: { $0.output.name == outputName }) else { return nil }
             let learned = state.touchscreens.calibration(for: name, on: outputName)
             note("touchscreen \(name) mapped to \(outputName) (\(learned == nil ? "transform \(touchscreenTransform(on: overlay))" : "as calibrated"))")
+            mappingWatch.touchscreenMapped(name, to: outputName, size: overlay.size)
             // The mapping is read at every event: a reload or a turned output applies at once.
-            return .init(dispatcher: overlay.dispatcher, currentMapping: { [unowned self, unowned overlay] in
+            return .init(dispatcher: overlay.dispatcher, output: outputName, currentMapping: { [unowned self, unowned overlay] in
                 TouchscreenMapping(transform: self.touchscreenTransform(on: overlay), logicalSize: overlay.size, learned: learned)
             }, isTakenByOverlay: { [unowned overlay] point in
                 // Where the overlay's views take a touch, its input region does: wl_touch brings it.
@@ -63,5 +65,29 @@ extension App: ReplayEvents {
 
     func inputArrived() {
         stats.inputArrived(at: scheduler.now)
+    }
+
+    func touchWentDown(on overlay: Overlay, at point: Point, milliseconds: UInt32) {
+        guard libinputSource != nil else { return }
+        mappingWatch.sawDelivered(.init(output: overlay.output.name, point: point, milliseconds: milliseconds, arrived: scheduler.now))
+    }
+}
+
+/// `touchlight calibrate`'s needs: the overlay to show targets on, and the state file.
+extension App: MappingWatchEvents {
+    func overlay(named name: String) -> Overlay? {
+        activeOverlays.first { $0.output.name == name }
+    }
+
+    func keep(_ calibration: TouchscreenCalibration, device: String, output: String) -> String? {
+        state.touchscreens.byDevice[device, default: [:]][output] = calibration
+        guard let statePath else { return "neither XDG_STATE_HOME nor HOME is set" }
+        do { try state.save(to: statePath) } catch { return "\(statePath): \(error)" }
+        return nil
+    }
+
+    func calibrationEnded(status: Int32) {
+        exitStatus = status
+        loop.isRunning = false
     }
 }

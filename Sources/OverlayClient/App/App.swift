@@ -49,6 +49,8 @@ public final class App {
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
     var onlyOutputs: [String] { options.configuration.output.only }
+    /// Compares the touches seen both through libinput and as wl_touch; calibrates.
+    private(set) lazy var mappingWatch = MappingWatch(calibrates: options.overrides.calibrate, events: self)
 
     /// What every overlay takes from the configuration and from ctl: the one place it is derived.
     var overlaySettings: OverlaySettings { OverlaySettings(options: options, annotate: annotateSettings, text: text) }
@@ -77,7 +79,7 @@ public final class App {
                 try LibinputSource.check()
                 usesLibinput = true
             } catch {
-                guard options.configuration.input.fallbackToWayland else { throw error }
+                guard options.configuration.input.fallbackToWayland, !options.overrides.calibrate else { throw error }
                 logger.notice("\(error)")
                 logger.notice("falling back to wl_touch ([input] fallback_to_wayland)")
             }

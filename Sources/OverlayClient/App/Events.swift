@@ -45,6 +45,9 @@ protocol SeatEvents: AnyObject {
     func leaveCaptureMode()
     /// Input arrived (statistics).
     func inputArrived()
+    /// A wl_touch went down on `overlay` at `point`, stamped `milliseconds` (to compare with
+    /// libinput's sighting of the same touch).
+    func touchWentDown(on overlay: Overlay, at point: Point, milliseconds: UInt32)
 }
 
 /// What a touchscreen source (libinput, or a libinput-shaped replay) needs from the program

@@ -26,6 +26,8 @@ public struct Overrides: Sendable, Equatable {
     public var recordPath: String?
     /// The configuration file to watch and reload while running (nil: none).
     public var configurationPath: String?
+    /// `touchlight calibrate`: learn where the compositor puts the touchscreen's touches.
+    public var calibrate = false
 
     public init() {}
 }
@@ -40,9 +42,9 @@ public struct Options: Sendable {
 
     public init(file: Configuration = Configuration(), overrides: Overrides = Overrides()) {
         var merged = file
-        merged.input.capture = overrides.capture || file.input.capture
+        merged.input.capture = overrides.capture || overrides.calibrate || file.input.capture
         merged.style.hud.isEnabled = overrides.hud || file.style.hud.isEnabled
-        merged.input.source = overrides.source ?? file.input.source
+        merged.input.source = overrides.calibrate ? .libinput : overrides.source ?? file.input.source
         if let path = overrides.replayPath {
             merged.input.source = .replay
             merged.input.replayFile = path

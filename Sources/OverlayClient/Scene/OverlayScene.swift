@@ -29,6 +29,10 @@ final class OverlayScene {
     private var frameDamage: [Rect] = []
     /// This frame's shapes: the toolbar's, then the visualizer's (storage kept between frames).
     private var frameItems: [DrawItem] = []
+    /// Shapes shown above everything for a while (`touchlight calibrate`'s target), and the
+    /// area they covered until the next frame redraws it.
+    private(set) var guideItems: [DrawItem] = []
+    private var guideDamage: [Rect] = []
     /// Set when what is shown changed wholesale (mode, pause): the next frame redraws everything.
     private var needsFullRedraw = false
     /// Paused: nothing is drawn and nothing taken (privacy while typing a password).
@@ -111,6 +115,8 @@ final class OverlayScene {
         }
         ink.updateToolbar(damage: &frameDamage)
         ink.updatePenHover(damage: &frameDamage)
+        frameDamage.append(contentsOf: guideDamage)
+        guideDamage.removeAll(keepingCapacity: true)
         if ink.isShown {
             ink.update(time: now, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: renderScale)
             frameDamage.append(contentsOf: ink.renderer.damage)
@@ -133,8 +139,16 @@ final class OverlayScene {
             if drawsToolbar { frameItems.append(contentsOf: ink.toolbarItems) }
             if visualizerOnCanvas { frameItems.append(contentsOf: window.visualizer.items) }
             frameItems.append(contentsOf: ink.hoverItems)
+            frameItems.append(contentsOf: guideItems)
         }
         return frameItems
+    }
+
+    /// Shows `items` above everything in place of the guide shown so far (none: nothing).
+    func showGuide(_ items: [DrawItem]) {
+        guideDamage.append(contentsOf: guideItems.map(\.bounds))
+        guideItems = items
+        guideDamage.append(contentsOf: items.map(\.bounds))
     }
 
     /// Whether the overlay shows nothing at all (after `prepareFrame`): no marker, ripple or
@@ -147,7 +161,7 @@ final class OverlayScene {
     /// sprites show them.
     var canvasShowsNothing: Bool {
         isPaused || ((!visualizerOnCanvas || window.visualizer.items.isEmpty) && !ink.isShown
-                     && (!drawsToolbar || ink.toolbarItems.isEmpty) && ink.hoverItems.isEmpty)
+                     && (!drawsToolbar || ink.toolbarItems.isEmpty) && ink.hoverItems.isEmpty && guideItems.isEmpty)
     }
 
     /// Whether the next frame differs without new input: markers or ink animate.

@@ -114,6 +114,7 @@ final class Seat {
         guard let overlay = events.overlay(for: surface) else { return }
         touchOverlays[id] = overlay
         overlay.dispatcher.down(id: Int(id), at: point, time: self.time(milliseconds: time))
+        events.touchWentDown(on: overlay, at: point, milliseconds: time)
         noteFrame(overlay)
     }
 

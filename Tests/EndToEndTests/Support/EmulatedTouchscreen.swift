@@ -107,6 +107,8 @@ enum EmulatedTouchscreen {
         let trace: String
         /// Every /dev/input path touchlight opened, in order.
         let opens: [String]
+        /// The state file touchlight left (toolbar places, calibrations), if any.
+        let state: String?
     }
 
     /// touchlight recording the emulated touchscreen, under umockdev's driver; `finish` ends it.
@@ -141,7 +143,8 @@ enum EmulatedTouchscreen {
             defer { try? FileManager.default.removeItem(at: directory) }
             let read = { (name: String) in (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "" }
             return Run(status: process.terminationStatus, stderr: read("stderr.txt"), trace: read("out.trace"),
-                       opens: read("opens.log").split(separator: "\n").map(String.init))
+                       opens: read("opens.log").split(separator: "\n").map(String.init),
+                       state: try? String(contentsOf: directory.appendingPathComponent("state/touchlight/state.toml"), encoding: .utf8))
         }
     }
 
@@ -149,8 +152,11 @@ enum EmulatedTouchscreen {
     /// touchlight has opened the touchscreen (it says where it maps it) and the events began to
     /// play. `sway` nil: no compositor at all, and no WAYLAND_DISPLAY (`record --no-overlay`).
     /// `recordArguments`: what follows `record FILE`. `state`: the state file's text, if any.
+    /// `beside`: another touchlight runs on the same display, so this one keeps its control
+    /// socket and lock in a runtime directory of its own. `calibrate`: `touchlight calibrate`
+    /// in place of `record`.
     static func start(on sway: Desktop?, events: String, touchscreenProperties: [String] = [], config: String = "", state: String? = nil,
-                      recordArguments: [String] = ["--source", "libinput"]) throws -> Session {
+                      recordArguments: [String] = ["--source", "libinput"], beside: Bool = false, calibrate: Bool = false) throws -> Session {
         try build()
         let run = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-umockdev-\(UUID().uuidString.prefix(8))")
         let udev = run.appendingPathComponent("udev")
@@ -175,16 +181,22 @@ enum EmulatedTouchscreen {
             shift 5
             exec setpriv --reuid=\(Desktop.testUser) --regid=\(Desktop.testUser) --init-groups -- \\
               env LD_PRELOAD=libumockdev-preload.so.0 DRIVER_PLAY_ON_SIGNAL=1 "$driver" "$fixtures" "$run/events.evemu" 60000 "$shim" -- \\
-              "$touchlight" record "$run/out.trace" --config "$run/config.toml" --verbose "$@"
+              "$touchlight" "$@"
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        let command = (calibrate ? ["calibrate"] : ["record", run.appendingPathComponent("out.trace").path])
+            + ["--config", run.appendingPathComponent("config.toml").path, "--verbose"] + (calibrate ? [] : recordArguments)
         process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script, "sh", run.path, driver.path, fixtures.path, shim.path,
-                             Desktop.touchlight.path] + recordArguments
+                             Desktop.touchlight.path] + command
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
         process.environment = (sway?.environment ?? environment).merging(["TOUCHLIGHT_OPEN_LOG": run.appendingPathComponent("opens.log").path,
                                                                           "XDG_STATE_HOME": stateHome.path]) { $1 }
+        if beside, let sway, let display = sway.environment["WAYLAND_DISPLAY"] {
+            process.environment?["WAYLAND_DISPLAY"] = sway.runtimeDirectory.appendingPathComponent(display).path
+            process.environment?["XDG_RUNTIME_DIR"] = run.path
+        }
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let errorLog = run.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
