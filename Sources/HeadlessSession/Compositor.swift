@@ -59,14 +59,18 @@ public struct Compositor: Sendable, CustomStringConvertible {
     public static let phoc = phoc(rotated: 0)
 
     /// phoc with its output turned `degrees` clockwise (0, 90, 180 or 270), as a phone held
-    /// sideways: phoc.ini's `rotate`.
-    public static func phoc(rotated degrees: Int) -> Compositor {
-        Compositor(
+    /// sideways: phoc.ini's `rotate`. With `secondOutput`, a second output, HEADLESS-2 of
+    /// 640×480, right of the first (wlroots' `WLR_HEADLESS_OUTPUTS`).
+    public static func phoc(rotated degrees: Int, secondOutput: Bool = false) -> Compositor {
+        var environment = ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]
+        if secondOutput { environment["WLR_HEADLESS_OUTPUTS"] = "2" }
+        return Compositor(
             name: degrees == 0 ? "phoc" : "phoc (rotated \(degrees)°)", executable: "phoc", package: "phoc", isNested: false, socket: "wayland-0",
             arguments: { _, _, _, runtime in ["-C", runtime + "/phoc.ini"] },
-            environment: ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"],
+            environment: environment,
             configurationFile: { width, height, scale in
-                ("phoc.ini", "[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode=\(width)x\(height)\nscale=\(scale)\nrotate=\(degrees)\n")
+                let second = secondOutput ? "\n[output:HEADLESS-2]\nmode=640x480\nx=\(width)\ny=0\n" : ""
+                return ("phoc.ini", "[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode=\(width)x\(height)\nscale=\(scale)\nrotate=\(degrees)\nx=0\ny=0\n" + second)
             })
     }
 

@@ -21,6 +21,9 @@ public struct CalibrationRun: Sendable {
     /// The output's logical size.
     public let size: Size
     private(set) var pairs: [(panel: Point, output: Point)] = []
+    /// How far touchlight's own mapping put the taken touches from where the compositor did
+    /// (logical px, the worst of them): what calibrating mends.
+    public private(set) var formerMiss = 0.0
 
     public init(device: String, output: String, size: Size) {
         (self.device, self.output, self.size) = (device, output, size)
@@ -45,6 +48,7 @@ public struct CalibrationRun: Sendable {
         case inconsistent(largestMiss: Double)
         /// Done: the map, and how far it misses the worst touch (logical px).
         case calibrated(TouchscreenCalibration, largestMiss: Double)
+
     }
 
     /// A touch seen both ways (`TouchPairing`).
@@ -55,11 +59,13 @@ public struct CalibrationRun: Sendable {
         guard miss <= max(Self.reach, Self.reachFraction * min(size.width, size.height)) else { return .missed(by: miss) }
         let normalized = Point(x: pair.delivered.point.x / size.width, y: pair.delivered.point.y / size.height)
         pairs.append((pair.panel.panel, normalized))
+        formerMiss = max(formerMiss, pair.panel.mapped.distance(to: pair.delivered.point))
         if let next = currentTarget { return .next(next) }
         let fit = TouchscreenCalibration.fit(pairs)
         let worst = fit.map { largestMiss(of: $0.calibration) } ?? .infinity
         guard let fit, worst <= Self.tolerance else {
             pairs.removeAll()
+            formerMiss = 0
             return .inconsistent(largestMiss: worst)
         }
         return .calibrated(fit.calibration, largestMiss: worst)

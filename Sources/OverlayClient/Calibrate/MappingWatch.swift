@@ -75,7 +75,8 @@ final class MappingWatch {
                 events.note("could not keep the calibration: \(problem)")
                 return events.calibrationEnded(status: 1)
             }
-            events.note("calibrated \(current.device) on \(current.output) (the fit misses by at most \(format(miss)) px); the libinput source uses it from now on")
+            events.note("calibrated \(current.device) on \(current.output): the fit misses by at most \(format(miss)) px, where the mapping "
+                        + "so far missed by up to \(format(current.formerMiss)) px; the libinput source uses it from now on")
             events.calibrationEnded(status: 0)
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import HeadlessSession
 import Testing
 import TouchCore
+import TouchscreenInput
 
 /// Where a compositor puts a touchscreen's touches, against where touchlight's libinput source
 /// puts the same touches. One session plays the same taps into two emulated copies of one
@@ -24,6 +25,30 @@ struct MappingComparison {
             return [(start, [.init(slot: 0, position: position)]), (start + 0.1, [.init(slot: 0, position: nil)])]
         }
         return EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames)
+    }
+
+    /// `touchlight calibrate` in a session `start` makes, touched where the compositor
+    /// delivers each target when it maps the panel with `matrix` (0…1 of the panel to 0…1 of
+    /// the output, as libinput writes it), and how far touchlight's mapping was off before
+    /// (the worst touch, logical px). The state file it left is returned.
+    static func calibrate(in start: () throws -> EmulatedPanel?, matrix: [Double], config: String = "") throws -> (state: String, formerMiss: Double)? {
+        guard let panel = try start() else { return nil }
+        defer { panel.stop() }
+        let taps = CalibrationRun.targets.map { panelPoint(for: ($0.x, $0.y), matrix: matrix) }
+        let events = events(taps)
+        let session = try EmulatedTouchscreen.start(on: panel.desktop, events: events, config: config, calibrate: true)
+        try panel.play(events)
+        #expect(session.waitFor("calibrated Touchlight Test Touchscreen"), "\(session.printed.suffix(2500))")
+        let run = session.finish(afterTouchesEnd: taps.count)
+        #expect(run.status == 0, "\(run.stderr.suffix(1500))")
+        let miss = run.stderr.firstRange(of: "so far missed by up to ").flatMap { found in
+            Double(run.stderr[found.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        guard let state = run.state, let miss else {
+            Issue.record("no calibration: \(run.stderr.suffix(1500))")
+            return nil
+        }
+        return (state, miss)
     }
 
     /// Where on the panel (0…1) to touch for a compositor applying libinput calibration
