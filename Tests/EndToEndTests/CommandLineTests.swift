@@ -184,6 +184,40 @@ extension EndToEnd {
             #expect(launch.stderr.contains("remembered state:") && launch.stderr.contains("41:81: an array needs a value or ']' here"), "\(launch.stderr)")
         }
 
+        /// `calibrate --reset` forgets every learned calibration and keeps the rest of the state
+        /// file; with nothing to forget it says so. `calibrate` itself needs the libinput source,
+        /// and never falls back to wl_touch, which alone cannot calibrate anything.
+        @Test func calibrateResetForgetsCalibrationsOnly() throws {
+            let state = NSTemporaryDirectory() + "touchlight-state-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: state + "/touchlight", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            let file = state + "/touchlight/state.toml"
+            try """
+                [toolbar.eDP-1]
+                edge = "top"
+                offset = 0.25
+                [touchscreen."ELAN Touchscreen"."eDP-1"]
+                matrix = [0.0, 1.0, 0.0, -1.0, 0.0, 1.0]
+                [touchscreen."ELAN Touchscreen"."HDMI-A-1"]
+                matrix = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+            let reset = try touchlight(["calibrate", "--reset"], environment: ["XDG_STATE_HOME": state])
+            #expect(reset.status == 0 && reset.stdout == "forgot the calibration of ELAN Touchscreen on HDMI-A-1, ELAN Touchscreen on eDP-1\n",
+                    "\(reset.stdout)\(reset.stderr)")
+            let kept = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!kept.contains("touchscreen") && !kept.contains("matrix") && kept.contains("offset = 0.25"), "\(kept)")
+            let again = try touchlight(["calibrate", "--reset"], environment: ["XDG_STATE_HOME": state])
+            #expect(again.status == 0 && again.stdout == "no calibration to forget in \(file)\n", "\(again.stdout)\(again.stderr)")
+            let config = try temporaryFile("[input]\nfallback_to_wayland = true\n")
+            defer { unlink(config) }
+            let calibrate = try touchlight(["calibrate", "--config", config], environment: ["XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": state])
+            // As root: "the libinput source does not run as root"; as a user here: "no touchscreen found".
+            #expect(calibrate.status == 1 && (calibrate.stderr.contains("libinput source") || calibrate.stderr.contains("no touchscreen found"))
+                    && !calibrate.stderr.contains("falling back"),
+                    "\(calibrate.stderr)")
+        }
+
         /// Random and mutated files through `config check`: valid, or refused with every problem
         /// placed in the file (line 1 or later: the TOML library's abort, which has no place, is
         /// never reached); never a crash. The seeds hold nested arrays, inline tables and every

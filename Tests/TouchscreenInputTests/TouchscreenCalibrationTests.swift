@@ -95,4 +95,14 @@ import TouchCore
         #expect(watch.hasWarned)
         for _ in 0..<5 { #expect(watch.compare(mapped: Point(x: 300, y: 300), delivered: delivered) == nil) }
     }
+
+    /// A touch that reached another output than touchlight mapped it to counts as a
+    /// disagreement, and is said as such (no distance between two outputs means anything).
+    @Test func touchesOnAnotherOutputAreSaidSo() {
+        var watch = MappingAgreement()
+        #expect(watch.compare(mapped: Point(x: 10, y: 10), delivered: nil) == nil)
+        #expect(watch.compare(mapped: Point(x: 10, y: 10), delivered: nil) == nil)
+        let said = watch.compare(mapped: Point(x: 10, y: 10), delivered: nil)
+        #expect(said == "the touchscreen's touches land on another output than the compositor puts them (3 touches in a row): run `touchlight calibrate`")
+    }
 }

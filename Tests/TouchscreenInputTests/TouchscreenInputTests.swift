@@ -219,3 +219,25 @@ import TouchCore
         #expect(second.activeTouches.count == 1)
     }
 }
+
+@MainActor @Suite struct LeftToOverlayTests {
+    /// A touch that goes down where the overlay takes input is left to wl_touch, and reported
+    /// with its panel and mapped positions, so the two sightings can be compared; a touch
+    /// elsewhere goes to the dispatcher and is not reported.
+    @Test func aTouchLeftToTheOverlayIsReportedWithBothPositions() {
+        let dispatcher = TouchDispatcher(window: Window(frame: Rect(x: 0, y: 0, width: 200, height: 100)), scheduler: ManualScheduler())
+        let translator = TouchTranslator { _ in
+            .init(dispatcher: dispatcher, output: "eDP-1", currentMapping: { TouchscreenMapping(logicalSize: Size(width: 200, height: 100)) },
+                  isTakenByOverlay: { $0.x < 100 })
+        }
+        var reported: [TouchPairing.PanelTouch] = []
+        translator.onLeftToOverlay = { reported.append($0) }
+        translator.handle(.deviceAdded(device: 1, name: "Panel", properties: ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"]))
+        translator.handle(.touchDown(device: 1, slot: 0, x: 0.25, y: 0.5, time: 3.5))
+        translator.handle(.touchDown(device: 1, slot: 1, x: 0.75, y: 0.5, time: 3.5))
+        translator.handle(.touchFrame(device: 1, time: 3.5))
+        #expect(reported == [.init(device: "Panel", output: "eDP-1", panel: Point(x: 0.25, y: 0.5), mapped: Point(x: 50, y: 50), time: 3.5,
+                                   arrived: dispatcher.scheduler.now)])
+        #expect(dispatcher.activeTouches.count == 1, "the other touch is the overlay's to show")
+    }
+}
