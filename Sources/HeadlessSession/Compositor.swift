@@ -26,8 +26,39 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// A configuration file it reads, written into the session's directory first: its name and
     /// text, given the output size and scale.
     var configurationFile: (@Sendable (_ width: Int, _ height: Int, _ scale: Int) -> (name: String, text: String))?
-    /// Whether it needs a D-Bus session bus of its own (mutter), started with `dbus-run-session`.
-    var needsSessionBus = false
+    /// The D-Bus buses it needs of its own.
+    var buses = Buses.none
+
+    /// D-Bus buses a compositor needs.
+    public enum Buses: Sendable {
+        case none
+        /// A session bus (mutter), from `dbus-run-session`.
+        case session
+        /// A session bus and a system bus, both private, on sockets in the session's directory
+        /// (`session-bus`, `system-bus`): gnome-shell asks the system bus for accounts and power,
+        /// and the tests ask its session bus for screenshots.
+        case sessionAndSystem
+    }
+
+    /// What runs before the compositor's program to give it its buses (`runtime`: the
+    /// session's directory).
+    func busLauncher(runtime: String) -> [String] {
+        switch buses {
+        case .none: return []
+        case .session: return ["dbus-run-session", "--"]
+        case .sessionAndSystem:
+            // Both daemons stay in the compositor's process group, which the session ends.
+            let script = """
+                for bus in session system; do
+                  dbus-daemon --session --address="unix:path=$0/$bus-bus" --nofork --nopidfile --syslog-only &
+                done
+                while [ ! -S "$0/session-bus" ] || [ ! -S "$0/system-bus" ]; do sleep 0.02; done
+                export DBUS_SESSION_BUS_ADDRESS="unix:path=$0/session-bus" DBUS_SYSTEM_BUS_ADDRESS="unix:path=$0/system-bus"
+                exec "$@"
+                """
+            return ["sh", "-c", script, runtime]
+        }
+    }
 
     public var description: String { name }
 
@@ -81,7 +112,17 @@ public struct Compositor: Sendable, CustomStringConvertible {
         arguments: { width, height, _, _ in
             ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)", "--wayland-display=mutter-0"]
         },
-        environment: [:], needsSessionBus: true)
+        environment: [:], buses: .session)
+
+    /// gnome-shell 43 (GNOME's desktop: mutter with its shell) headless, with one virtual
+    /// monitor: no layer-shell. `--unsafe-mode` lets the tests take screenshots through its
+    /// D-Bus API (org.gnome.Shell.Screenshot), as GNOME's own tools do.
+    public static let gnomeShell = Compositor(
+        name: "gnome-shell", executable: "gnome-shell", package: "gnome-shell", isNested: false, socket: "gnome-0",
+        arguments: { width, height, _, _ in
+            ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)", "--wayland-display=gnome-0", "--unsafe-mode"]
+        },
+        environment: [:], buses: .sessionAndSystem)
 
     /// Mir 2.12's miral-shell (the shell of the Mir-based desktops: Ubuntu Frame, Lomiri),
     /// nested through its Wayland platform. Layer-shell and screencopy are among its "additional"
@@ -114,13 +155,13 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.
     public var requiredTools: [String] {
-        [executable] + (isNested ? [Compositor.sway.executable] : []) + (needsSessionBus ? ["dbus-run-session"] : []) + ["setpriv"]
+        [executable] + (isNested ? [Compositor.sway.executable] : []) + (buses == .session ? ["dbus-run-session"] : buses == .sessionAndSystem ? ["dbus-daemon"] : []) + ["setpriv"]
     }
 
     /// Why a session of this compositor cannot start here, or nil when it can.
     public var missingPrerequisite: String? {
         guard let tool = requiredTools.first(where: { HeadlessSession.which($0) == nil }) else { return nil }
-        let package = tool == executable ? self.package : tool == "setpriv" ? "util-linux" : tool == "dbus-run-session" ? "dbus" : "sway"
+        let package = tool == executable ? self.package : tool == "setpriv" ? "util-linux" : tool == "dbus-run-session" || tool == "dbus-daemon" ? "dbus" : "sway"
         return "\(tool) is not installed (Debian package \(package); scripts/install-deps test installs it)"
     }
 

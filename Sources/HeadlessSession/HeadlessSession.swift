@@ -93,7 +93,7 @@ public final class HeadlessSession {
             try file.text.write(toFile: runtimeDirectory + "/" + file.name, atomically: true, encoding: .utf8)
             chmod(runtimeDirectory + "/" + file.name, 0o644)
         }
-        let bus = compositor.needsSessionBus ? ["dbus-run-session", "--"] : []
+        let bus = compositor.busLauncher(runtime: runtimeDirectory)
         let asUser = try asSessionUser((launcher?.asUser ?? []) + bus + [executable] + compositor.arguments(width, height, scale, runtimeDirectory))
         let arguments = (launcher?.asCaller ?? []) + asUser
         guard let program = arguments[0].hasPrefix("/") ? arguments[0] : Self.which(arguments[0]) else {

@@ -167,6 +167,10 @@ import TouchlightConfig
         let byClock = try Placement.choose(offset: nil, traceStart: trace, videoCreation: video)
         #expect(byClock.startTime == 0 && abs(byClock.videoTime - 3.25) < 1e-9)
         #expect(byClock.explanation?.contains("aligned by the clock") == true)
+        // A start time of whole seconds (MP4 keeps no more) may be up to a second early: said.
+        #expect(byClock.explanation?.contains("may be up to 1 s late") == true, "\(byClock.explanation ?? "")")
+        let precise = try #require(WallClockTime(rfc3339: "2026-11-23T10:00:00.412Z"))
+        #expect(try Placement.choose(offset: nil, traceStart: trace, videoCreation: precise).explanation?.contains("may be") == false)
         // An explicit offset wins over the clocks.
         #expect(try Placement.choose(offset: 1, traceStart: trace, videoCreation: video).videoTime == 1)
         let neither = try Placement.choose(offset: nil, traceStart: nil, videoCreation: video)

@@ -156,7 +156,11 @@ struct Placement: Equatable {
         }
         if let traceStart, let videoCreation {
             let offset = traceStart.secondsSince1970 - videoCreation.secondsSince1970
-            return at(offset, explanation: "aligned by the clock: the trace started at \(traceStart), the video at \(videoCreation), so the touches begin at \(VideoEncoding.seconds(offset)) s (give --offset to override)")
+            // MP4 keeps its creation time to the whole second: the video began up to a second
+            // after it says, and the touches land up to that much late.
+            let wholeSecond = videoCreation.secondsSince1970.rounded(.down) == videoCreation.secondsSince1970
+            let caution = wholeSecond ? "; the video's start time is kept to the whole second only (as MP4 keeps it), so the touches may be up to 1 s late: give --offset to place them exactly" : " (give --offset to override)"
+            return at(offset, explanation: "aligned by the clock: the trace started at \(traceStart), the video at \(videoCreation), so the touches begin at \(VideoEncoding.seconds(offset)) s" + caution)
         }
         let missing = traceStart == nil ? "the trace has no start line (traces record one from format 4 on)" : "the video has no creation_time"
         return at(0, explanation: "aligned at the video's start: \(missing); give --offset SECONDS if the touches are early or late")
