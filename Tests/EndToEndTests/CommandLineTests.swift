@@ -202,6 +202,8 @@ extension EndToEnd {
                 matrix = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0]
 
                 """.write(toFile: file, atomically: true, encoding: .utf8)
+            let doctor = try touchlight(["doctor"], environment: ["XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": state, "WAYLAND_DISPLAY": "none"])
+            #expect(doctor.stdout.contains("Touchscreen calibrations: ELAN Touchscreen on HDMI-A-1, ELAN Touchscreen on eDP-1 ("), "\(doctor.stdout)")
             let reset = try touchlight(["calibrate", "--reset"], environment: ["XDG_STATE_HOME": state])
             #expect(reset.status == 0 && reset.stdout == "forgot the calibration of ELAN Touchscreen on HDMI-A-1, ELAN Touchscreen on eDP-1\n",
                     "\(reset.stdout)\(reset.stderr)")
@@ -209,6 +211,8 @@ extension EndToEnd {
             #expect(!kept.contains("touchscreen") && !kept.contains("matrix") && kept.contains("offset = 0.25"), "\(kept)")
             let again = try touchlight(["calibrate", "--reset"], environment: ["XDG_STATE_HOME": state])
             #expect(again.status == 0 && again.stdout == "no calibration to forget in \(file)\n", "\(again.stdout)\(again.stderr)")
+            let after = try touchlight(["doctor"], environment: ["XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": state, "WAYLAND_DISPLAY": "none"])
+            #expect(after.stdout.contains("Touchscreen calibrations: none"), "\(after.stdout)")
             let config = try temporaryFile("[input]\nfallback_to_wayland = true\n")
             defer { unlink(config) }
             let calibrate = try touchlight(["calibrate", "--config", config], environment: ["XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": state])

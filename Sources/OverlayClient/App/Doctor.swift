@@ -64,6 +64,7 @@ public enum Doctor {
             lines.append("Compositor: \(error)")
         }
         lines.append(touchscreenStatus())
+        lines.append(calibrationStatus())
         let (status, configuration) = configurationStatus(configurationPath)
         lines.append("Configuration: " + status)
         lines.append(fontStatus(configuration ?? Configuration()))
@@ -88,6 +89,17 @@ public enum Doctor {
         case .failure(let error):
             return "OpenGL ES 2: unavailable, \(error): renderer = \"gles\" and \"auto\" draw on the canvas"
         }
+    }
+
+    /// The calibrations `touchlight calibrate` learned (from the state file).
+    private static func calibrationStatus() -> String {
+        guard let path = StateFile.path(environment: ProcessInfo.processInfo.environment) else {
+            return "Touchscreen calibrations: no state file (neither XDG_STATE_HOME nor HOME is set)"
+        }
+        let (state, problem) = ConfigurationProbe.stateFile(at: path)
+        let learned = state.touchscreens.byDevice.flatMap { device, outputs in outputs.keys.map { "\(device) on \($0)" } }.sorted()
+        let listed = learned.isEmpty ? "none (`touchlight calibrate` learns one)" : learned.joined(separator: ", ") + " (`touchlight calibrate --reset` forgets them)"
+        return "Touchscreen calibrations: " + (problem.map { "\($0); " } ?? "") + listed
     }
 
     private static func touchscreenStatus() -> String {
