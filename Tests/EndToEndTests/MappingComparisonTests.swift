@@ -131,3 +131,29 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd.MappingComparisonTests {
+    /// Escape, typed for real (wtype, through sway's virtual-keyboard protocol), ends
+    /// `touchlight calibrate` with status 1, its cross gone, and nothing kept.
+    @MainActor @Test func escapeEndsCalibrationKeepingNothing() throws {
+        guard Desktop.which("wtype") != nil else {
+            Issue.record("NOT RUN: wtype is not installed (scripts/install-deps test installs it)")
+            return
+        }
+        let sway = try Desktop()
+        defer { sway.stop() }
+        let baseline = try sway.screenshot("calibrate-before")
+        let session = try EmulatedTouchscreen.start(on: sway, events: MappingComparison.events([]), calibrate: true)
+        #expect(session.waitFor("touch the centre of each red cross"), "\(session.printed.suffix(1500))")
+        // The first cross, at (160, 120) of 800×600: red around its centre.
+        let shown = try sway.screenshot("calibrate-cross") { EndToEnd.ToolbarTests.isRed($0[160 + 10, 120]) }
+        #expect(EndToEnd.ToolbarTests.isRed(shown[170, 120]) && EndToEnd.ToolbarTests.isRed(shown[160, 138]), "the cross at (160, 120)")
+        try Desktop.run("/usr/bin/env", try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" } + ["wtype", "-k", "Escape"]))
+        #expect(eventually { !session.process.isRunning }, "calibrate ended: \(session.printed.suffix(1500))")
+        let run = session.finish(afterTouchesEnd: 0)
+        #expect(run.status == 1 && run.stderr.contains("calibration cancelled; nothing was kept"), "\(run.stderr.suffix(1500))")
+        #expect(run.state == nil, "no state file: \(run.state ?? "")")
+        let after = try sway.screenshot("calibrate-after") { $0.differences(from: baseline).isEmpty }
+        #expect(after.differences(from: baseline).isEmpty, "the cross is gone")
+    }
+}

@@ -119,6 +119,8 @@ extension App: OverlayEvents, SeatEvents {
     var pointerDrawButtons: [UInt32] { options.configuration.annotate.pointerButtons.map(\.code) }
 
     func leaveCaptureMode() {
+        // Escape in `touchlight calibrate` ends it: without capture there is nothing to learn from.
+        if mappingWatch.calibrates { return mappingWatch.cancel() }
         setCapturing(false)
     }
 }

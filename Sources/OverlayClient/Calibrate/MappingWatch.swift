@@ -46,8 +46,15 @@ final class MappingWatch {
     func touchscreenMapped(_ device: String, to output: String, size: Size) {
         guard calibrates, run == nil else { return }
         run = CalibrationRun(device: device, output: output, size: size)
-        events.note("calibrating \(device) on \(output): touch the centre of each red cross, one finger at a time (Ctrl-C to stop)")
+        events.note("calibrating \(device) on \(output): touch the centre of each red cross, one finger at a time (Escape or Ctrl-C to stop)")
         show(run?.currentTarget)
+    }
+
+    /// Escape: the calibration ends, and nothing is kept.
+    func cancel() {
+        show(nil)
+        events.note("calibration cancelled; nothing was kept")
+        events.calibrationEnded(status: 1)
     }
 
     private func paired(_ pair: TouchPairing.Pair) {
