@@ -36,6 +36,11 @@ public final class InkRenderer: Underlay {
     public private(set) var damage: [Rect] = []
     /// Whether ink will change without input (a laser is fading).
     public private(set) var isAnimating = false
+    /// The page under the ink (`ctl board`); nil: transparency, the screen shows through.
+    public var page: PageBackground? {
+        didSet { if page != oldValue { pageChanged = true } }
+    }
+    private var pageChanged = false
 
     public init() {
         entries.reserveCapacity(32)
@@ -56,18 +61,24 @@ public final class InkRenderer: Underlay {
             entries.removeAll(keepingCapacity: true)
             damage.append(Rect(x: 0, y: 0, width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
         }
+        if pageChanged {
+            pageChanged = false
+            damage.append(fullRect)
+        }
         updateFinished(document)
         updateLive(document)
         updateTransient(document, time: time)
     }
 
-    /// Paints `area` of `canvas` (device pixels): the finished ink (or transparency), the live
-    /// ink, the transient ink.
+    /// Paints `area` of `canvas` (device pixels): the page (or transparency), the finished ink,
+    /// the live ink, the transient ink.
     public func composite(into canvas: Canvas, area: PixelRect) {
-        canvas.clear(x: area.x, y: area.y, width: area.width, height: area.height)
+        if let page { page.paint(into: canvas, area: area, scale: scale) } else { canvas.clear(x: area.x, y: area.y, width: area.width, height: area.height) }
+        // Over transparency, copying the finished ink is the same as compositing it over.
+        let op = page == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         if let finished {
             finishedTiles.forEachMarkedRun(in: area) { run in
-                pixman_image_composite32(PIXMAN_OP_SRC, finished.image, nil, canvas.image, Int32(run.x), Int32(run.y), 0, 0,
+                pixman_image_composite32(op, finished.image, nil, canvas.image, Int32(run.x), Int32(run.y), 0, 0,
                                          Int32(run.x), Int32(run.y), Int32(run.width), Int32(run.height))
             }
         }

@@ -61,6 +61,8 @@ public struct Configuration: Equatable, Sendable {
         public var toolbar = true
         /// Whether a pen hovering in draw mode shows where it would draw (`PenHover`).
         public var penHover = true
+        /// The page under the ink at start.
+        public var board = Board.off
         /// The toolbar's colours.
         public var palette: [Color] = AnnotationDefaults.palette.compactMap { Color(hex: $0) }
     }

@@ -64,6 +64,7 @@ extension Setting {
         .choice("annotate", "tool", "Tool at start.", \.annotate.ink.tool),
         .color("annotate", "color", "Ink colour at start.", \.annotate.ink.color),
         .number("annotate", "width", "Ink width at start.", \.annotate.ink.width, 0.5...200),
+        .choice("annotate", "board", "Page under the ink at start: off (the screen shows through), white, black or grid (white, squared).", \.annotate.board),
         .flag("annotate", "markers_while_drawing", "Show a marker under each drawing finger too.", \.annotate.markersWhileDrawing),
         .choices("annotate", "pointer_buttons", "Mouse buttons that draw while held (left, right, middle; [] for none).", \.annotate.pointerButtons),
         .flag("annotate", "toolbar", "Show the toolbar (tools, colours, widths, undo, redo, clear, mode, save) in draw and pass modes.", \.annotate.toolbar),

@@ -45,7 +45,7 @@ import Visualizer
     }
 
     @Test func everyButtonTakesAFingerSizedAreaThoughItLooksSmaller() {
-        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 5)
+        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 6)
         for button in toolbar.buttons {
             #expect(button.bounds.width == ToolbarLayout.buttonSize)
             let c = center(of: button)
@@ -111,6 +111,21 @@ import Visualizer
         #expect(rings.count == 4, "one selection ring per chosen button")
         let area = toolbar.frame.insetBy(dx: -2, dy: -2)
         #expect(items.allSatisfy { area.contains(Point(x: $0.bounds.midX, y: $0.bounds.midY)) }, "everything drawn is on the toolbar")
+    }
+
+    /// The board button goes round the boards from the one in force (off, white, black, grid,
+    /// off), shows the board in force, and is marked while there is one.
+    @Test func theBoardButtonGoesRoundTheBoards() {
+        var asked: [ControlCommand] = []
+        toolbar.onCommand = { asked.append($0) }
+        let board = toolbar.buttons.first { if case .board = $0.command { true } else { false } }!
+        for current in Board.allCases {
+            toolbar.state.board = current
+            #expect(board.icon == .board(current) && board.isSelected == (current != .off))
+            let c = center(of: board)
+            touch(from: c, to: Point(x: c.x + 1, y: c.y))
+        }
+        #expect(asked == [.board(.white), .board(.black), .board(.grid), .board(.off)])
     }
 
     @Test func draggingTheHandleSnapsTheToolbarToTheNearestEdge() {

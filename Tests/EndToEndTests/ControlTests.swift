@@ -82,6 +82,20 @@ extension EndToEnd {
             #expect(try ctl(sway, "undo").status == 0, "clear is undoable")
             #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
 
+            // board: an opaque page under the ink, hiding the terminal; its grid every 40 px.
+            func isWhite(_ p: Image.Pixel) -> Bool { min(p.r, p.g, p.b) > 245 }
+            #expect(try ctl(sway, "board", "grid").status == 0)
+            shot = try sway.screenshot("ctl-board-grid") { isWhite($0[700, 500]) }
+            #expect(isWhite(shot[700, 500]) && Self.isInk(shot[300, 150]), "white page, ink over it: \(shot[700, 500])")
+            #expect(shot[680, 500].b > 200 && shot[680, 500].r < 180, "a grid line at x 680: \(shot[680, 500])")
+            #expect(try ctl(sway, "status").output.contains(#""board":"grid""#))
+            #expect(try ctl(sway, "board", "black").status == 0)
+            shot = try sway.screenshot("ctl-board-black") { $0[700, 500].r < 40 && $0[700, 500].g > 30 }
+            #expect(shot[700, 500].g > shot[700, 500].r && shot[700, 500].g < 60, "the blackboard: \(shot[700, 500])")
+            #expect(try ctl(sway, "board", "off").status == 0)
+            shot = try sway.screenshot("ctl-board-off") { $0[700, 500] == baseline[700, 500] }
+            #expect(shot[700, 500] == baseline[700, 500] && Self.isInk(shot[300, 150]), "the terminal shows again, the ink stays")
+
             // Bugs 29.6–8: a directory with a space and a newline in its name, given relative to
             // the caller's working directory, is one argument of one command.
             let odd = directory + "/my pics\npause"

@@ -60,14 +60,18 @@ import Visualizer
         #expect(throws: ControlError("save needs an absolute directory, not \"pics\" (touchlight ctl resolves a relative one)")) {
             try ControlCommand(words: ["save", "pics"])
         }
+        #expect(try ControlCommand(line: "board grid") == .board(.grid))
+        #expect(try ControlCommand(line: "BOARD off") == .board(.off))
+        #expect(throws: ControlError("unknown board \"green\"; boards: off, white, black, grid")) { try ControlCommand(line: "board green") }
+        #expect(throws: ControlError("board takes one argument: off|white|black|grid")) { try ControlCommand(line: "board") }
     }
 
     @Test func repliesAreOneLineOfJSON() {
         let failure = ControlReply.failure("unknown tool \"a\nb\"").json
         #expect(!failure.contains("\n") && failure.hasPrefix("{\"error\":") && failure.contains("\"ok\":false"))
         let status = ControlReply(status: .init(pid: 7, mode: "draw", paused: false, tool: "pen", color: "#FF0000", width: 4,
-                                                outputs: [.init(name: "HEADLESS-1", strokes: 2, canUndo: true, canRedo: false)])).json
-        #expect(status == ##"{"ok":true,"status":{"color":"#FF0000","mode":"draw","outputs":[{"canRedo":false,"canUndo":true,"name":"HEADLESS-1","strokes":2}],"paused":false,"pid":7,"tool":"pen","width":4}}"##)
+                                                board: "grid", outputs: [.init(name: "HEADLESS-1", strokes: 2, canUndo: true, canRedo: false)])).json
+        #expect(status == ##"{"ok":true,"status":{"board":"grid","color":"#FF0000","mode":"draw","outputs":[{"canRedo":false,"canUndo":true,"name":"HEADLESS-1","strokes":2}],"paused":false,"pid":7,"tool":"pen","width":4}}"##)
     }
 
     @Test func theSocketPathIsPrivateAndPerDisplay() throws {

@@ -156,6 +156,33 @@ import TouchlightConfig
         #expect(renderer.canvas.pixel(x: 250, y: 300) == 0)
         #expect(renderer.ignoredSettings.isEmpty)
     }
+
+    /// A recorded board is drawn under the ink from its moment on (a video of a whiteboard
+    /// session shows the whiteboard), and `off` brings the transparency back.
+    @Test func aRecordedBoardIsDrawnUnderTheInk() throws {
+        let trace = try TouchTrace(text: """
+            touchlight-trace 4
+            output 800 600 1
+            0 set mode draw
+            0 set color ff0000
+            0 set board white
+            0.1 1 down 100 400
+            0.2 1 move 250 400
+            0.3 1 up 350 400
+            0.5 set board off
+            """)
+        var configuration = Configuration()
+        configuration.annotate.toolbar = false
+        configuration.annotate.markersWhileDrawing = false  // the page and the ink alone
+        let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+        for _ in 0..<12 { renderer.renderNextFrame() }  // 0.4 s: the page is there, under the ink
+        #expect(renderer.canvas.pixel(x: 600, y: 100) == 0xFFFF_FFFF, "white page: \(String(renderer.canvas.pixel(x: 600, y: 100), radix: 16))")
+        let ink = renderer.canvas.pixel(x: 200, y: 400)
+        #expect(ink >> 16 & 0xFF > 200 && ink >> 8 & 0xFF < 120, "red ink on it: \(String(ink, radix: 16))")
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        #expect(renderer.canvas.pixel(x: 600, y: 100) == 0, "no page after `set board off`")
+        #expect(renderer.ignoredSettings.isEmpty)
+    }
 }
 
 @Suite struct ExportPartsTests {

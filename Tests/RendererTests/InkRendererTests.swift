@@ -197,3 +197,29 @@ import Visualizer
         _ = canvas
     }
 }
+
+/// A page under the ink (`ctl board`): opaque, its grid where it belongs at any scale, the ink
+/// over it, and a change of page redraws everything.
+@Suite struct PageBackgroundTests {
+    @Test(arguments: [1.0, 2.0])
+    func theGridAndTheInkLieOnAnOpaquePage(scale: Double) {
+        let ink = InkRenderer()
+        let document = InkRendererTests.document(.pen)
+        InkRendererTests.wave(document)
+        let white = Color(red: 1, green: 1, blue: 1), blue = Color(red: 0, green: 0, blue: 1)
+        ink.page = PageBackground(color: white, grid: (blue, 40, 1))
+        let canvas = InkRendererTests().render(document, ink: ink, scale: scale)
+        #expect(ink.damage.contains { $0.width >= 160 && $0.height >= 100 }, "a new page is damage everywhere")
+        func px(_ x: Double, _ y: Double) -> UInt32 { canvas.pixel(x: Int(x * scale), y: Int(y * scale)) }
+        #expect(px(10, 10) == 0xFFFF_FFFF && px(150, 95) == 0xFFFF_FFFF, "the page is opaque white")
+        #expect(px(40, 10) == 0xFF00_00FF && px(80, 95) == 0xFF00_00FF && px(10, 40) == 0xFF00_00FF && px(10, 80) == 0xFF00_00FF,
+                "grid lines every 40 logical px")
+        #expect(px(41.5, 10) == 0xFFFF_FFFF, "one logical px wide")
+        let stroke = px(20, 50)
+        #expect(stroke >> 24 == 0xFF && stroke & 0xFF > 0xC0 && stroke >> 16 & 0xFF < 0x60, "the blue ink over the page: \(String(stroke, radix: 16))")
+        // Back to no page: transparent again where there is no ink, and damage everywhere.
+        ink.page = nil
+        let clear = InkRendererTests().render(document, ink: ink, scale: scale)
+        #expect(clear.pixel(x: Int(10 * scale), y: Int(10 * scale)) == 0 && ink.damage.contains { $0.width >= 160 })
+    }
+}

@@ -79,6 +79,7 @@ import Visualizer
         c.font = "DejaVu Sans"
         c.style.hud.isEnabled = true
         c.style.hud.textSize = 18
+        c.annotate.board = .grid
         let back = try Configuration(toml: c.tomlText, file: "custom.toml")
         #expect(back == c)
         // Each setting read the changed value (none is left at its default by accident).

@@ -13,6 +13,8 @@ public enum ControlCommand: Equatable, Sendable {
     case color(Color)
     case width(Double)
     case undo, redo, clear
+    /// The page under the ink.
+    case board(Board)
     /// One PNG of the ink per output, into this directory (nil: the default one).
     case save(directory: String?)
     /// Hide every marker and all ink (and take no input) until `resume`.
@@ -32,7 +34,7 @@ public enum ControlCommand: Equatable, Sendable {
         ("mode", (AnnotationMode.names + ["toggle"]).joined(separator: "|")),
         ("tool", Tool.names.joined(separator: "|")),
         ("colour", "#RRGGBB"), ("width", "N"),
-        ("undo", ""), ("redo", ""), ("clear", ""), ("save", "[DIR]"),
+        ("undo", ""), ("redo", ""), ("clear", ""), ("board", Board.names.joined(separator: "|")), ("save", "[DIR]"),
         ("pause", ""), ("resume", ""), ("status", ""), ("reload", ""),
     ]
     /// The command words, for messages listing the valid ones.
@@ -101,6 +103,10 @@ public enum ControlCommand: Equatable, Sendable {
                 throw ControlError("width must be a number from \(Self.widths.lowerBound) to \(Self.widths.upperBound), not \(quoted(text))")
             }
             self = .width(width)
+        case "board":
+            let name = try one(Board.names.joined(separator: "|"))
+            guard let board = Board(rawValue: name) else { throw ControlError("unknown board \(quoted(name)); boards: \(Board.names.joined(separator: ", "))") }
+            self = .board(board)
         case "undo": self = try only(.undo)
         case "redo": self = try only(.redo)
         case "clear": self = try only(.clear)

@@ -6,7 +6,8 @@ import Visualizer
 /// enlarge small buttons, by overriding `point(inside:with:)`.
 @MainActor
 public final class ToolbarButton: View, HitArea {
-    public let icon: ToolbarIcon
+    /// Its picture (the board button's shows the board in force).
+    public internal(set) var icon: ToolbarIcon
     /// The command it gives (nil: the handle, which only drags).
     public let command: ControlCommand?
     public var isSelected = false

@@ -12,6 +12,8 @@ public enum ToolbarIcon: Equatable, Sendable {
     case drawMode
     /// The drag handle: three short bars.
     case handle
+    /// The page under the ink, as it is now (a tap goes on to the next).
+    case board(Board)
 
     /// The icon's shapes around `c`, in `color`, about 22 logical px across.
     func shapes(at c: Point, color: Color) -> [(Point, DrawItem.Shape, Color)] {
@@ -52,6 +54,17 @@ public enum ToolbarIcon: Equatable, Sendable {
                     (p(4, 0), .arc(radius: 4, width: 2.5, start: .pi, sweep: -.pi), color)]
         case .handle:
             return [line(p(-7, -4), p(7, -4), 2), line(p(-7, 0), p(7, 0), 2), line(p(-7, 4), p(7, 4), 2)]
+        case .board(let board):
+            // A small page: grey-edged, in the board's colour (with two grid lines for the
+            // grid); an empty frame for none.
+            let edge = [line(p(-9, -6), p(9, -6), 2), line(p(9, -6), p(9, 6), 2), line(p(9, 6), p(-9, 6), 2), line(p(-9, 6), p(-9, -6), 2)]
+            guard let page = board.color else { return edge }
+            var shapes = edge + [(p(-6, 0), .line(to: p(6, 0), width: 9), page)]
+            if board == .grid {
+                shapes += [(p(-2, -5), .line(to: p(-2, 5), width: 1), AnnotationDefaults.gridColor),
+                           (p(3, -5), .line(to: p(3, 5), width: 1), AnnotationDefaults.gridColor)]
+            }
+            return shapes
         }
     }
 }

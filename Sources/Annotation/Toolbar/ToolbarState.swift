@@ -6,9 +6,10 @@ public struct ToolbarState: Equatable, Sendable {
     public var color: Color
     public var width: Double
     public var mode: AnnotationMode
+    public var board: Board
 
     public init(tool: Tool = .pen, color: Color = Color(hex: AnnotationDefaults.palette[0])!,
-                width: Double = AnnotationDefaults.widths[0], mode: AnnotationMode = .pass) {
-        (self.tool, self.color, self.width, self.mode) = (tool, color, width, mode)
+                width: Double = AnnotationDefaults.widths[0], mode: AnnotationMode = .pass, board: Board = .off) {
+        (self.tool, self.color, self.width, self.mode, self.board) = (tool, color, width, mode, board)
     }
 }

@@ -2,7 +2,7 @@ import TouchCore
 import Visualizer
 
 /// The annotation toolbar: a strip of buttons along an output edge (tools, colours, widths,
-/// undo, redo, clear, mode, save) and a handle that drags it; let go, it snaps to the nearest
+/// undo, redo, clear, mode, save, board) and a handle that drags it; let go, it snaps to the nearest
 /// edge. Everything outside its buttons is not part of it: in pass mode its buttons are the
 /// overlay's whole input region.
 @MainActor
@@ -34,12 +34,11 @@ public final class ToolbarView: View, HitArea {
         var specs: [(ToolbarIcon, ControlCommand)] = Tool.allCases.map { (.tool($0), .tool($0)) }
         specs += palette.map { (.swatch($0), .color($0)) }
         specs += widths.map { (.width($0), .width($0)) }
-        specs += [(.undo, .undo), (.redo, .redo), (.clear, .clear), (.drawMode, .mode(.toggle)), (.save, .save(directory: nil))]
+        specs += [(.undo, .undo), (.redo, .redo), (.clear, .clear), (.drawMode, .mode(.toggle)), (.save, .save(directory: nil)),
+                  (.board(.off), .board(.off))]
         addSubview(handle)
         for (icon, command) in specs {
-            let button = ToolbarButton(icon: icon, command: command) { [unowned self] button in
-                if let command = button.command { self.onCommand?(command) }
-            }
+            let button = ToolbarButton(icon: icon, command: command) { [unowned self] button in self.tapped(button) }
             buttons.append(button)
             addSubview(button)
         }
@@ -83,6 +82,14 @@ public final class ToolbarView: View, HitArea {
         appearance += 1
     }
 
+    private func tapped(_ button: ToolbarButton) {
+        switch button.command {
+        case .board: onCommand?(.board(state.board.next))  // round the boards, from the one in force
+        case let command?: onCommand?(command)
+        case nil: break
+        }
+    }
+
     private func refreshSelection() {
         for button in buttons {
             switch button.command {
@@ -90,6 +97,9 @@ public final class ToolbarView: View, HitArea {
             case .color(let color): button.isSelected = color == state.color
             case .width(let width): button.isSelected = width == state.width
             case .mode(.toggle): button.isSelected = state.mode == .draw
+            case .board:
+                button.icon = .board(state.board)
+                button.isSelected = state.board != .off
             default: button.isSelected = false
             }
         }

@@ -60,7 +60,8 @@ extension App {
         let settings = annotateSettings, now = scheduler.now
         // A colour is written without '#', which would start a comment in a trace.
         for (name, value) in [("mode", settings.mode.name), ("tool", settings.ink.tool.name),
-                              ("color", String(settings.ink.color.hex.dropFirst())), ("width", "\(settings.ink.width)")] {
+                              ("color", String(settings.ink.color.hex.dropFirst())), ("width", "\(settings.ink.width)"),
+                              ("board", settings.board.name)] {
             recorder.record(setting: name, value: value, at: now)
         }
     }

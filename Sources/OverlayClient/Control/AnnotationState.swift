@@ -11,6 +11,7 @@ struct AnnotationState {
     var tool: Tool?
     var color: Color?
     var width: Double?
+    var board: Board?
 
     /// The file's `[annotate]` section with what ctl set over it.
     func applied(to file: Configuration.Annotate) -> Configuration.Annotate {
@@ -19,23 +20,25 @@ struct AnnotationState {
         if let tool { settings.ink.tool = tool }
         if let color { settings.ink.color = color }
         if let width { settings.ink.width = width }
+        if let board { settings.board = board }
         return settings
     }
 
-    /// Takes a mode, tool, colour or width command; false for any other command.
+    /// Takes a mode, tool, colour, width or board command; false for any other command.
     mutating func take(_ command: ControlCommand) -> Bool {
         switch command {
         case .mode(.set(let mode)): self.mode = mode
         case .tool(let tool): self.tool = tool
         case .color(let color): self.color = color
         case .width(let width): self.width = width
+        case .board(let board): self.board = board
         default: return false
         }
         return true
     }
 
     /// The names of the settings a trace records (`set` lines), each a ctl command.
-    static let recordedSettings = ["mode", "tool", "color", "width"]
+    static let recordedSettings = ["mode", "tool", "color", "width", "board"]
 
     /// The ctl command a trace's `set` line stands for (a colour is recorded without its `#`).
     static func command(for setting: TouchTrace.Setting) throws(ControlError) -> ControlCommand {

@@ -55,7 +55,7 @@ final class ControlPlane {
             setMode(mode, on: targets)
         case .mode(.toggle):
             setMode(settings.mode == .draw ? .pass : .draw, on: targets)
-        case .tool, .color, .width:
+        case .tool, .color, .width, .board:
             _ = state.take(command)
             apply(on: targets)
         case .undo, .redo, .clear:
@@ -90,7 +90,7 @@ final class ControlPlane {
         return reply.ok ? nil : reply.error ?? "failed"
     }
 
-    /// The settings in force, after a tool, colour or width command, on every target.
+    /// The settings in force, after a tool, colour, width or board command, on every target.
     private func apply(on targets: [AnnotationTarget]) {
         let settings = self.settings
         for target in targets { target.apply(annotate: settings) }
@@ -119,7 +119,7 @@ final class ControlPlane {
         let settings = self.settings
         return ControlReply.Status(
             pid: getpid(), mode: settings.mode.name, paused: state.isPaused, tool: settings.ink.tool.name,
-            color: settings.ink.color.hex, width: settings.ink.width,
+            color: settings.ink.color.hex, width: settings.ink.width, board: settings.board.name,
             outputs: targets.map { target in
                 let ink = target.scene.ink.document
                 return ControlReply.OutputStatus(name: target.outputName, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo)

@@ -16,6 +16,7 @@ struct ControlReply: Encodable {
         var tool: String
         var color: String
         var width: Double
+        var board: String
         var outputs: [OutputStatus]
     }
 

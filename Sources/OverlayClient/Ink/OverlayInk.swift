@@ -50,7 +50,8 @@ final class OverlayInk {
             // input region be computed again.
             let hidden = newValue == .off || !settings.toolbar
             if toolbar.isHidden != hidden { toolbar.isHidden = hidden }
-            toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: newValue)
+            toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: newValue,
+                                         board: settings.board)
         }
     }
 
@@ -60,6 +61,7 @@ final class OverlayInk {
         let oldPalette = self.settings.palette
         self.settings = settings
         document.settings = settings.ink
+        renderer.page = Self.page(settings.board)
         view.undoTap.isEnabled = settings.tapGestures
         view.redoTap.isEnabled = settings.tapGestures
         if settings.palette != oldPalette {
@@ -75,6 +77,14 @@ final class OverlayInk {
     func resize(to bounds: Rect) {
         view.frame = bounds
         toolbar.resize(to: bounds.size)
+    }
+
+    /// What the renderers paint under the ink for `board`.
+    static func page(_ board: Board) -> PageBackground? {
+        board.color.map { color in
+            PageBackground(color: color, grid: board == .grid
+                ? (AnnotationDefaults.gridColor, AnnotationDefaults.gridSpacing, AnnotationDefaults.gridWidth) : nil)
+        }
     }
 
     /// Whether a hovering pen shows where it would draw (draw mode, `[annotate] pen_hover`).
@@ -121,6 +131,7 @@ final class OverlayInk {
     func image(time: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) -> PNG.Image {
         let canvas = Canvas(width: max(1, pixelWidth), height: max(1, pixelHeight))
         let snapshot = InkRenderer()
+        snapshot.page = renderer.page  // a saved whiteboard keeps its page
         snapshot.update(from: document, time: time, pixelWidth: canvas.width, pixelHeight: canvas.height, scale: scale)
         snapshot.composite(into: canvas, area: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
         return PNG.Image(width: canvas.width, height: canvas.height, rgba: canvas.rgbaBytes())
