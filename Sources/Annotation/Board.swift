@@ -23,6 +23,8 @@ public enum Board: String, CaseIterable, Sendable {
 }
 
 extension AnnotationDefaults {
+    /// The most whiteboard pages an output keeps (`ctl page`), each with its own ink and undo.
+    public static let pageLimit = 100
     public static let whiteboard = Color(red: 1, green: 1, blue: 1)
     /// A blackboard's dark grey-green, softer than black under white chalk-like ink.
     public static let blackboard = Color(red: 0.12, green: 0.16, blue: 0.14)

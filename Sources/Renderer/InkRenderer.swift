@@ -42,6 +42,13 @@ public final class InkRenderer: Underlay {
     }
     private var pageChanged = false
 
+    /// Another document follows (a whiteboard page): the next `update` draws it whole.
+    public func forgetDocument() {
+        seenGeneration = -1
+        finished = nil
+        pageChanged = true  // damage everywhere
+    }
+
     public init() {
         entries.reserveCapacity(32)
         transient.reserveCapacity(32)

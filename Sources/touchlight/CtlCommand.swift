@@ -45,8 +45,8 @@ struct Ctl: ParsableCommand {
     /// The words, with `save`'s directory made absolute against this process's working
     /// directory (the overlay's is another).
     var resolvedWords: [String] {
-        guard words.count == 2, words[0].lowercased() == "save", !words[1].hasPrefix("/") else { return words }
+        guard let last = words.last, words.count >= 2, words[0].lowercased() == "save", last != "--all", !last.hasPrefix("/") else { return words }
         let base = FileManager.default.currentDirectoryPath
-        return [words[0], URL(fileURLWithPath: words[1], relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path]
+        return words.dropLast() + [URL(fileURLWithPath: last, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path]
     }
 }

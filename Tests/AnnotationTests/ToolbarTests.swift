@@ -45,7 +45,7 @@ import Visualizer
     }
 
     @Test func everyButtonTakesAFingerSizedAreaThoughItLooksSmaller() {
-        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 6)
+        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 9)
         for button in toolbar.buttons {
             #expect(button.bounds.width == ToolbarLayout.buttonSize)
             let c = center(of: button)

@@ -96,6 +96,20 @@ extension EndToEnd {
             shot = try sway.screenshot("ctl-board-off") { $0[700, 500] == baseline[700, 500] }
             #expect(shot[700, 500] == baseline[700, 500] && Self.isInk(shot[300, 150]), "the terminal shows again, the ink stays")
 
+            // page: a new page is blank; the first keeps its ink; save --all saves each page.
+            #expect(try ctl(sway, "page", "new").status == 0)
+            #expect(try sway.screenshot("ctl-page-2") { !Self.isInk($0[300, 150]) }.differences(from: baseline).isEmpty, "page 2 is blank")
+            #expect(try ctl(sway, "status").output.contains(#""page":2,"pages":2,"strokes":0"#))
+            (status, output) = try ctl(sway, "page", "next")
+            #expect(status == 1 && output.contains("this is the last page (2 of 2)"), "\(output)")
+            #expect(try ctl(sway, "page", "prev").status == 0)
+            #expect(Self.isInk(try sway.screenshot("ctl-page-1") { Self.isInk($0[300, 150]) }[300, 150]), "page 1's ink is back")
+            let pagesDirectory = directory + "/pages"
+            try FileManager.default.createDirectory(atPath: pagesDirectory, withIntermediateDirectories: false)
+            (status, output) = try ctl(sway, "save", "--all", pagesDirectory)
+            let pages = try FileManager.default.contentsOfDirectory(atPath: pagesDirectory).sorted()
+            #expect(status == 0 && pages.count == 2 && pages[0].hasSuffix("-page1.png") && pages[1].hasSuffix("-page2.png"), "\(output)")
+
             // Bugs 29.6–8: a directory with a space and a newline in its name, given relative to
             // the caller's working directory, is one argument of one command.
             let odd = directory + "/my pics\npause"

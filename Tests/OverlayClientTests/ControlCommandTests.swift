@@ -61,6 +61,13 @@ import Visualizer
             try ControlCommand(words: ["save", "pics"])
         }
         #expect(try ControlCommand(line: "board grid") == .board(.grid))
+        #expect(try ControlCommand(line: "page next") == .page(.next) && ControlCommand(line: "page prev") == .page(.previous))
+        #expect(try ControlCommand(line: "page new") == .page(.new) && ControlCommand(line: "page 3") == .page(.number(3)))
+        #expect(throws: ControlError("page takes next, prev, new or a number from 1 to 100, not \"0\"")) { try ControlCommand(line: "page 0") }
+        #expect(throws: ControlError.self) { try ControlCommand(line: "page 101") }
+        #expect(try ControlCommand(line: "save --all") == .save(directory: nil, allPages: true))
+        #expect(try ControlCommand(line: "save --all /tmp/ink") == .save(directory: "/tmp/ink", allPages: true))
+        #expect(throws: ControlError("save takes at most --all and a directory")) { try ControlCommand(line: "save /a /b") }
         #expect(try ControlCommand(line: "BOARD off") == .board(.off))
         #expect(throws: ControlError("unknown board \"green\"; boards: off, white, black, grid")) { try ControlCommand(line: "board green") }
         #expect(throws: ControlError("board takes one argument: off|white|black|grid")) { try ControlCommand(line: "board") }
@@ -70,8 +77,8 @@ import Visualizer
         let failure = ControlReply.failure("unknown tool \"a\nb\"").json
         #expect(!failure.contains("\n") && failure.hasPrefix("{\"error\":") && failure.contains("\"ok\":false"))
         let status = ControlReply(status: .init(pid: 7, mode: "draw", paused: false, tool: "pen", color: "#FF0000", width: 4,
-                                                board: "grid", outputs: [.init(name: "HEADLESS-1", strokes: 2, canUndo: true, canRedo: false)])).json
-        #expect(status == ##"{"ok":true,"status":{"board":"grid","color":"#FF0000","mode":"draw","outputs":[{"canRedo":false,"canUndo":true,"name":"HEADLESS-1","strokes":2}],"paused":false,"pid":7,"tool":"pen","width":4}}"##)
+                                                board: "grid", outputs: [.init(name: "HEADLESS-1", strokes: 2, canUndo: true, canRedo: false, page: 2, pages: 3)])).json
+        #expect(status == ##"{"ok":true,"status":{"board":"grid","color":"#FF0000","mode":"draw","outputs":[{"canRedo":false,"canUndo":true,"name":"HEADLESS-1","page":2,"pages":3,"strokes":2}],"paused":false,"pid":7,"tool":"pen","width":4}}"##)
     }
 
     @Test func theSocketPathIsPrivateAndPerDisplay() throws {

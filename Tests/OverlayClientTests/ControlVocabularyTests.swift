@@ -12,8 +12,8 @@ import Annotation
         case "": [[]]
         case "#RRGGBB": [["#1e88e5"]]
         case "N": [["8"]]
-        case "[DIR]": [[], ["/tmp"]]
-        default: takes.split(separator: "|").map { [String($0)] }
+        case "[--all] [DIR]": [[], ["/tmp"], ["--all"], ["--all", "/tmp"]]
+        default: takes.split(separator: "|").map { [$0 == "N" ? "3" : String($0)] }
         }
     }
 
@@ -27,7 +27,8 @@ import Annotation
     }
 
     /// The documented commands: each indented line that starts with `touchlight ctl`, split at
-    /// ` | ` and at further `touchlight ctl`s, comments (`  # …`) dropped; word → the arguments shown.
+    /// ` | ` and at further `touchlight ctl`s, comments (`  # …`) dropped; word → the arguments shown
+    /// (each use's arguments as one text).
     static func documented(in file: String) throws -> [String: Set<String>] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
@@ -38,7 +39,8 @@ import Annotation
                 for alternative in part.components(separatedBy: " | ") {
                     let words = alternative.split(separator: " ").map(String.init)
                     guard let word = words.first else { continue }
-                    commands[word, default: []].formUnion(words.dropFirst())
+                    let shown = words.dropFirst().joined(separator: " ")
+                    commands[word, default: []].formUnion(shown.isEmpty ? [] : [shown])
                 }
             }
         }

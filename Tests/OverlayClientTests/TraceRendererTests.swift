@@ -157,6 +157,37 @@ import TouchlightConfig
         #expect(renderer.ignoredSettings.isEmpty)
     }
 
+    /// Recorded pages: each keeps its own ink; going back shows the first page's ink again,
+    /// and the second's is gone from it.
+    @Test func recordedPagesKeepTheirOwnInk() throws {
+        let trace = try TouchTrace(text: """
+            touchlight-trace 4
+            output 800 600 1
+            0 set mode draw
+            0 set color ff0000
+            0.1 1 down 100 200
+            0.2 1 move 300 200
+            0.3 1 up 500 200
+            0.4 set page 2
+            0.5 2 down 100 400
+            0.6 2 move 300 400
+            0.7 2 up 500 400
+            1.0 set page 1
+            """)
+        var configuration = Configuration()
+        configuration.annotate.toolbar = false
+        configuration.annotate.markersWhileDrawing = false
+        let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+        func inked(_ x: Int, _ y: Int) -> Bool { renderer.canvas.pixel(x: x, y: y) >> 16 & 0xFF > 200 }
+        for _ in 0..<27 { renderer.renderNextFrame() }  // 0.9 s: page 2
+        #expect(!inked(300, 200) && inked(300, 400), "page 2 shows its own ink only")
+        #expect(renderer.scene.ink.pages.count == 2 && renderer.scene.ink.pageIndex == 1)
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        #expect(inked(300, 200) && !inked(300, 400), "back on page 1")
+        #expect(renderer.scene.ink.document.strokes.count == 1 && renderer.scene.ink.pages[1].strokes.count == 1)
+        #expect(renderer.ignoredSettings.isEmpty)
+    }
+
     /// A recorded board is drawn under the ink from its moment on (a video of a whiteboard
     /// session shows the whiteboard), and `off` brings the transparency back.
     @Test func aRecordedBoardIsDrawnUnderTheInk() throws {

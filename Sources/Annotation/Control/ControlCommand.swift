@@ -15,11 +15,20 @@ public enum ControlCommand: Equatable, Sendable {
     case undo, redo, clear
     /// The page under the ink.
     case board(Board)
-    /// One PNG of the ink per output, into this directory (nil: the default one).
-    case save(directory: String?)
+    /// One PNG of the ink per output, into this directory (nil: the default one): of the page
+    /// shown, or of every page with `allPages` (`save --all`).
+    case save(directory: String?, allPages: Bool = false)
+    /// Another whiteboard page, each with its own ink and undo.
+    case page(PageChange)
     /// Hide every marker and all ink (and take no input) until `resume`.
     case pause, resume
     case status, reload
+
+    public enum PageChange: Equatable, Sendable {
+        case next, previous, new
+        /// Page N (from 1), adding blank pages up to it (how a trace records the page).
+        case number(Int)
+    }
 
     public enum ModeChange: Equatable, Sendable {
         case set(AnnotationMode)
@@ -34,7 +43,8 @@ public enum ControlCommand: Equatable, Sendable {
         ("mode", (AnnotationMode.names + ["toggle"]).joined(separator: "|")),
         ("tool", Tool.names.joined(separator: "|")),
         ("colour", "#RRGGBB"), ("width", "N"),
-        ("undo", ""), ("redo", ""), ("clear", ""), ("board", Board.names.joined(separator: "|")), ("save", "[DIR]"),
+        ("undo", ""), ("redo", ""), ("clear", ""), ("board", Board.names.joined(separator: "|")),
+        ("page", "next|prev|new|N"), ("save", "[--all] [DIR]"),
         ("pause", ""), ("resume", ""), ("status", ""), ("reload", ""),
     ]
     /// The command words, for messages listing the valid ones.
@@ -115,13 +125,27 @@ public enum ControlCommand: Equatable, Sendable {
         case "status": self = try only(.status)
         case "reload": self = try only(.reload)
         case "save":
-            guard arguments.count <= 1 else { throw ControlError("save takes at most one argument: a directory") }
+            let allPages = arguments.first == "--all"
+            let rest = allPages ? Array(arguments.dropFirst()) : arguments
+            guard rest.count <= 1 else { throw ControlError("save takes at most --all and a directory") }
             // The overlay's own working directory means nothing to the caller: touchlight ctl
             // sends the directory resolved against the caller's.
-            if let directory = arguments.first, !directory.hasPrefix("/") {
+            if let directory = rest.first, !directory.hasPrefix("/") {
                 throw ControlError("save needs an absolute directory, not \(quoted(directory)) (touchlight ctl resolves a relative one)")
             }
-            self = .save(directory: arguments.first)
+            self = .save(directory: rest.first, allPages: allPages)
+        case "page":
+            let name = try one("next, prev, new or a page number")
+            switch name.lowercased() {
+            case "next": self = .page(.next)
+            case "prev", "previous": self = .page(.previous)
+            case "new": self = .page(.new)
+            default:
+                guard let number = Int(name), (1...AnnotationDefaults.pageLimit).contains(number) else {
+                    throw ControlError("page takes next, prev, new or a number from 1 to \(AnnotationDefaults.pageLimit), not \(quoted(name))")
+                }
+                self = .page(.number(number))
+            }
         default:
             throw ControlError("unknown command \(quoted(word)); commands: \(Self.words.joined(separator: ", "))")
         }

@@ -15,7 +15,11 @@ import TouchCore
 ///    dot, a finger that rested) becomes real ink.
 @MainActor
 public final class InkView: View {
-    public let document: InkDocument
+    /// The ink its touches draw: the page shown (`ctl page` changes it; what a finger was
+    /// drawing on the page left is cancelled).
+    public var document: InkDocument {
+        didSet { if document !== oldValue { oldValue.cancelAll() } }
+    }
     /// Two fingers tapping: undo.
     public let undoTap = TapGestureRecognizer()
     /// Three fingers tapping: redo.

@@ -14,6 +14,8 @@ public enum ToolbarIcon: Equatable, Sendable {
     case handle
     /// The page under the ink, as it is now (a tap goes on to the next).
     case board(Board)
+    /// Whiteboard pages: the one before, the one after, a new one.
+    case previousPage, nextPage, newPage
 
     /// The icon's shapes around `c`, in `color`, about 22 logical px across.
     func shapes(at c: Point, color: Color) -> [(Point, DrawItem.Shape, Color)] {
@@ -54,6 +56,12 @@ public enum ToolbarIcon: Equatable, Sendable {
                     (p(4, 0), .arc(radius: 4, width: 2.5, start: .pi, sweep: -.pi), color)]
         case .handle:
             return [line(p(-7, -4), p(7, -4), 2), line(p(-7, 0), p(7, 0), 2), line(p(-7, 4), p(7, 4), 2)]
+        case .previousPage:
+            return [line(p(3, -7), p(-4, 0)), line(p(-4, 0), p(3, 7))]
+        case .nextPage:
+            return [line(p(-3, -7), p(4, 0)), line(p(4, 0), p(-3, 7))]
+        case .newPage:
+            return [line(p(-8, 0), p(8, 0)), line(p(0, -8), p(0, 8))]
         case .board(let board):
             // A small page: grey-edged, in the board's colour (with two grid lines for the
             // grid); an empty frame for none.

@@ -2,7 +2,7 @@ import TouchCore
 import Visualizer
 
 /// The annotation toolbar: a strip of buttons along an output edge (tools, colours, widths,
-/// undo, redo, clear, mode, save, board) and a handle that drags it; let go, it snaps to the nearest
+/// undo, redo, clear, mode, save, board, pages) and a handle that drags it; let go, it snaps to the nearest
 /// edge. Everything outside its buttons is not part of it: in pass mode its buttons are the
 /// overlay's whole input region.
 @MainActor
@@ -35,7 +35,7 @@ public final class ToolbarView: View, HitArea {
         specs += palette.map { (.swatch($0), .color($0)) }
         specs += widths.map { (.width($0), .width($0)) }
         specs += [(.undo, .undo), (.redo, .redo), (.clear, .clear), (.drawMode, .mode(.toggle)), (.save, .save(directory: nil)),
-                  (.board(.off), .board(.off))]
+                  (.board(.off), .board(.off)), (.previousPage, .page(.previous)), (.nextPage, .page(.next)), (.newPage, .page(.new))]
         addSubview(handle)
         for (icon, command) in specs {
             let button = ToolbarButton(icon: icon, command: command) { [unowned self] button in self.tapped(button) }

@@ -12,6 +12,8 @@ struct AnnotationState {
     var color: Color?
     var width: Double?
     var board: Board?
+    /// The whiteboard page shown on every output (from 1).
+    var page = 1
 
     /// The file's `[annotate]` section with what ctl set over it.
     func applied(to file: Configuration.Annotate) -> Configuration.Annotate {
@@ -38,7 +40,7 @@ struct AnnotationState {
     }
 
     /// The names of the settings a trace records (`set` lines), each a ctl command.
-    static let recordedSettings = ["mode", "tool", "color", "width", "board"]
+    static let recordedSettings = ["mode", "tool", "color", "width", "board", "page"]
 
     /// The ctl command a trace's `set` line stands for (a colour is recorded without its `#`).
     static func command(for setting: TouchTrace.Setting) throws(ControlError) -> ControlCommand {

@@ -16,8 +16,8 @@ protocol AnnotationTarget: AnyObject {
     /// The scene changed: draw it again (`everything` after a mode or pause change, which
     /// also changes what takes input).
     func sceneChanged(everything: Bool)
-    /// The ink alone, at the target's size and scale.
-    func inkImage() -> PNG.Image
+    /// A page's ink alone (from 0), at the target's size and scale.
+    func inkImage(page: Int) -> PNG.Image
 }
 
 extension AnnotationTarget {
@@ -63,8 +63,10 @@ final class ControlPlane {
         case .pause, .resume:
             state.isPaused = command == .pause
             for target in targets where target.scene.setPaused(state.isPaused) { target.sceneChanged(everything: true) }
-        case .save(let directory):
-            return save(targets, into: directory)
+        case .save(let directory, let allPages):
+            return save(targets, into: directory, allPages: allPages)
+        case .page(let change):
+            if let problem = turnPage(change, on: targets) { return .failure(problem) }
         case .reload:
             return .failure("no configuration file to reload")
         case .status:
@@ -104,6 +106,29 @@ final class ControlPlane {
         onSettingsChanged?()
     }
 
+    /// Shows another page on every target (all turn together); why not, or nil.
+    private func turnPage(_ change: ControlCommand.PageChange, on targets: [AnnotationTarget]) -> String? {
+        let count = targets.map(\.scene.ink.pages.count).max() ?? 1
+        let number: Int
+        switch change {
+        case .number(let wanted): number = wanted
+        case .next:
+            guard state.page < count else { return "this is the last page (\(state.page) of \(count)); `page new` adds one" }
+            number = state.page + 1
+        case .previous:
+            guard state.page > 1 else { return "this is the first page" }
+            number = state.page - 1
+        case .new:
+            guard count < AnnotationDefaults.pageLimit else { return "there are \(count) pages, the most kept" }
+            number = count + 1
+        }
+        state.page = number
+        for target in targets where target.scene.ink.showPage(number) { target.sceneChanged(everything: false) }
+        note("page \(number)")
+        onSettingsChanged?()
+        return nil
+    }
+
     private func edit(_ command: ControlCommand, on target: AnnotationTarget) {
         let document = target.scene.ink.document
         switch command {
@@ -122,12 +147,14 @@ final class ControlPlane {
             color: settings.ink.color.hex, width: settings.ink.width, board: settings.board.name,
             outputs: targets.map { target in
                 let ink = target.scene.ink.document
-                return ControlReply.OutputStatus(name: target.outputName, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo)
+                return ControlReply.OutputStatus(name: target.outputName, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo,
+                                                 page: target.scene.ink.pageIndex + 1, pages: target.scene.ink.pages.count)
             })
     }
 
-    /// One transparent PNG of the ink per target, written atomically (0600, never through a link).
-    private func save(_ targets: [AnnotationTarget], into directory: String?) -> ControlReply {
+    /// One PNG of the ink per target (per page with `allPages`), transparent or on its board,
+    /// written atomically (0600, never through a link).
+    private func save(_ targets: [AnnotationTarget], into directory: String?, allPages: Bool) -> ControlReply {
         let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"] ?? "."
         let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
@@ -139,18 +166,22 @@ final class ControlPlane {
         let stamp = Self.timestamp()
         var saved: [String] = []
         for overlay in targets {
-            var path = "\(target)/touchlight-\(overlay.outputName)-\(stamp).png"
-            var counter = 2
-            while FileManager.default.fileExists(atPath: path) {
-                path = "\(target)/touchlight-\(overlay.outputName)-\(stamp)-\(counter).png"
-                counter += 1
+            let ink = overlay.scene.ink
+            for page in allPages ? Array(ink.pages.indices) : [ink.pageIndex] {
+                let name = "touchlight-\(overlay.outputName)-\(stamp)" + (allPages ? "-page\(page + 1)" : "")
+                var path = "\(target)/\(name).png"
+                var counter = 2
+                while FileManager.default.fileExists(atPath: path) {
+                    path = "\(target)/\(name)-\(counter).png"
+                    counter += 1
+                }
+                do {
+                    try SafeFiles.writeAtomically(try PNG.encode(overlay.inkImage(page: page)), to: path)
+                } catch {
+                    return ControlReply(ok: false, error: "could not save: \(error)", saved: saved)
+                }
+                saved.append(path)
             }
-            do {
-                try SafeFiles.writeAtomically(try PNG.encode(overlay.inkImage()), to: path)
-            } catch {
-                return ControlReply(ok: false, error: "could not save: \(error)", saved: saved)
-            }
-            saved.append(path)
         }
         note("ink saved: \(saved.joined(separator: ", "))")
         return ControlReply(saved: saved)

@@ -25,6 +25,9 @@ struct ControlReply: Encodable {
         var strokes: Int
         var canUndo: Bool
         var canRedo: Bool
+        /// The page shown (from 1) and how many there are.
+        var page: Int
+        var pages: Int
     }
 
     static func failure(_ message: String) -> ControlReply { ControlReply(ok: false, error: message) }

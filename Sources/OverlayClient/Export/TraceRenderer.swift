@@ -127,8 +127,8 @@ public final class TraceRenderer {
 extension TraceRenderer: AnnotationTarget {
     var outputName: String { "render" }
     func sceneChanged(everything: Bool) {}
-    func inkImage() -> PNG.Image {
-        scene.ink.image(time: scheduler.now, pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight, scale: geometry.renderScale)
+    func inkImage(page: Int) -> PNG.Image {
+        scene.ink.image(page: page, time: scheduler.now, pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight, scale: geometry.renderScale)
     }
 }
 

@@ -14,10 +14,10 @@ extension Overlay: AnnotationTarget {
         if everything { clock.mark(everything: true) } else { setNeedsDraw() }
     }
 
-    /// The ink alone, at the size and scale of the overlay's buffers.
-    func inkImage() -> PNG.Image {
+    /// A page's ink alone (on its board), at the size and scale of the overlay's buffers.
+    func inkImage(page: Int) -> PNG.Image {
         let pixels = layer.pixelSize
-        return ink.image(time: scheduler.now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
+        return ink.image(page: page, time: scheduler.now, pixelWidth: pixels.width, pixelHeight: pixels.height, scale: scale.renderScale)
     }
 
     /// The toolbar's buttons and drops go to the program as requests.

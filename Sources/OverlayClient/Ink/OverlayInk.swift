@@ -8,7 +8,10 @@ import Visualizer
 /// window, the toolbar above it, and the renderer that draws the ink under the markers.
 @MainActor
 final class OverlayInk {
-    let document: InkDocument
+    /// The pages (`ctl page`), each with its own ink and undo; `document` is the one shown.
+    private(set) var pages: [InkDocument]
+    private(set) var pageIndex = 0
+    var document: InkDocument { pages[pageIndex] }
     let view: InkView
     let renderer = InkRenderer()
     /// The toolbar (rebuilt when the palette changes).
@@ -28,8 +31,8 @@ final class OverlayInk {
     init(window: OverlayWindow, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
         self.window = window
         self.settings = settings
-        document = InkDocument(settings: settings.ink)
-        view = InkView(frame: window.bounds, document: document)
+        pages = [InkDocument(settings: settings.ink)]
+        view = InkView(frame: window.bounds, document: pages[0])
         toolbar = Self.makeToolbar(size: window.bounds.size, place: toolbarPlace, settings: settings)
         window.addSubview(view)  // above the capture surface, under the markers
         window.addSubview(toolbar)  // above the ink
@@ -60,7 +63,7 @@ final class OverlayInk {
     func apply(_ settings: Configuration.Annotate) {
         let oldPalette = self.settings.palette
         self.settings = settings
-        document.settings = settings.ink
+        for page in pages { page.settings = settings.ink }
         renderer.page = Self.page(settings.board)
         view.undoTap.isEnabled = settings.tapGestures
         view.redoTap.isEnabled = settings.tapGestures
@@ -72,6 +75,17 @@ final class OverlayInk {
             toolbar = replacement
         }
         mode = view.mode
+    }
+
+    /// Shows page `number` (from 1), adding blank pages up to it; false when it was shown.
+    func showPage(_ number: Int) -> Bool {
+        let index = min(max(1, number), AnnotationDefaults.pageLimit) - 1
+        guard index != pageIndex else { return false }
+        while pages.count <= index { pages.append(InkDocument(settings: settings.ink)) }
+        pageIndex = index
+        view.document = pages[index]
+        renderer.forgetDocument()
+        return true
     }
 
     func resize(to bounds: Rect) {
@@ -126,13 +140,13 @@ final class OverlayInk {
     /// Whether the ink changes without input (a laser fading).
     var isAnimating: Bool { isShown && renderer.isAnimating }
 
-    /// The ink alone on a transparent image of `pixelWidth` × `pixelHeight` at `scale` (for
+    /// A page's ink (`page` from 0) alone on a transparent image (or on its board) of `pixelWidth` × `pixelHeight` at `scale` (for
     /// `touchlight ctl save`), drawn by a renderer of its own.
-    func image(time: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) -> PNG.Image {
+    func image(page: Int, time: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) -> PNG.Image {
         let canvas = Canvas(width: max(1, pixelWidth), height: max(1, pixelHeight))
         let snapshot = InkRenderer()
         snapshot.page = renderer.page  // a saved whiteboard keeps its page
-        snapshot.update(from: document, time: time, pixelWidth: canvas.width, pixelHeight: canvas.height, scale: scale)
+        snapshot.update(from: pages[min(max(0, page), pages.count - 1)], time: time, pixelWidth: canvas.width, pixelHeight: canvas.height, scale: scale)
         snapshot.composite(into: canvas, area: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
         return PNG.Image(width: canvas.width, height: canvas.height, rgba: canvas.rgbaBytes())
     }
