@@ -3,7 +3,13 @@
 // composited back to front (premultiplied OVER) as the pixman renderer's sprite is, then
 // faded by u_opacity. The fill is an ellipse (a contact shape); a round marker has equal
 // axes. Discs and contact ellipses alone use it with the rings' colours at zero.
+// highp where the GPU has it: mediump may be 16-bit floats (Mesa lowers it so), whose
+// squares overflow past 255 px (a long line's length, the toolbar's panel).
+#ifdef GL_FRAGMENT_PRECISION_HIGH
+precision highp float;
+#else
 precision mediump float;
+#endif
 varying vec2 v_local;
 uniform vec2 u_axes;       // the fill's half-axes, device px
 uniform float u_angle;     // the major axis' angle, radians

@@ -1,6 +1,6 @@
 // One item's quad: its box in device pixels (origin top left) on a target of u_target pixels.
-// Fragment shaders get the position relative to the item's centre (small numbers, so
-// mediump is enough) and the texture coordinate across the box.
+// Fragment shaders get the position relative to the item's centre and the texture coordinate
+// across the box.
 attribute vec2 a_corner;   // (0,0), (1,0), (0,1), (1,1)
 uniform vec4 u_box;        // x, y, width, height
 uniform vec2 u_target;     // the framebuffer's width and height

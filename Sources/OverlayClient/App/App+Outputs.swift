@@ -29,6 +29,7 @@ extension App: OverlayEvents, SeatEvents {
                                                capture: isCapturing, settings: overlaySettings,
                                                toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace())
         if controlPlane.isPaused { overlays[output.globalName]?.setPaused(true) }
+        _ = overlays[output.globalName]?.ink.showPage(controlPlane.state.page)  // every output on the same page
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }

@@ -37,7 +37,7 @@ import TouchlightConfig
     /// Plays the trace through a presenter of `kind` at `scale` until `time` and returns what
     /// the screen shows then; with `check`, every `checkEvery`th frame also gives the screen's
     /// picture (premultiplied, over nothing) and `render`'s frame to the caller.
-    static func present(_ kind: RendererKind, scale: Double, until time: Double,
+    static func present(_ kind: RendererKind, scale: Double, until time: Double, trace: TouchTrace = trace,
                         each check: (([UInt32], Canvas) -> Void)? = nil, checkEvery: Int = 1) throws -> Shown {
         let geometry = RenderGeometry(trace: trace, scale: scale)
         let scene = TraceRenderer(trace: trace, configuration: Configuration(), geometry: geometry, framesPerSecond: framesPerSecond)
@@ -133,6 +133,33 @@ import TouchlightConfig
             #expect(offset <= bound, "\(shown.kind) at scale \(scale): the marker at (\(x), \(y)) is \(offset) logical px from the canvas's")
         }
         return largest
+    }
+
+    /// A board (squared paper) in pass mode, with the toolbar: every renderer shows the same
+    /// page, grid and toolbar as the canvas (the page is the ink's underlay in each). On the
+    /// white page this found GLES leaving out the toolbar's panel: a line longer than 255 px
+    /// overflowed the stroke shader's mediump squares (16-bit floats under Mesa).
+    @Test(arguments: [RendererKind.sprites, .gles])
+    func theBoardLooksTheSameWithEveryRenderer(kind: RendererKind) throws {
+        if kind == .gles, let missing = GLAvailable.missing {
+            Issue.record("NOT RUN: \(missing)")
+            return
+        }
+        // The fixture with two settings after its header: pass mode, squared paper.
+        let lines = Self.trace.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let boarded = try TouchTrace(text: (lines.prefix(2) + ["0 set mode pass", "0 set board grid"] + lines.dropFirst(2)).joined(separator: "\n"))
+        let canvas = try Self.present(.canvas, scale: 1, until: 0.5, trace: boarded)
+        let shown = try Self.present(kind, scale: 1, until: 0.5, trace: boarded)
+        let (differing, changed) = Self.differences(shown, canvas)
+        #expect(changed > 400_000, "the page covers the output: \(changed) pixels changed")
+        var box = (minX: Int.max, minY: Int.max, maxX: 0, maxY: 0), sample = ""
+        for i in canvas.pixels.indices where Self.largestChannelDifference(shown.pixels[i], canvas.pixels[i]) > 64 {
+            let (x, y) = (i % canvas.width, i / canvas.width)
+            box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+            if sample.isEmpty { sample = "(\(x), \(y)): \(String(shown.pixels[i], radix: 16)) against \(String(canvas.pixels[i], radix: 16))" }
+        }
+        #expect(differing < 2_000, "\(kind): \(differing) pixels differ from the canvas's, within \(box), such as \(sample)")
+        #expect(canvas.pixels[10 * 800 + 10] == 0xFFFF_FFFF && canvas.pixels[10 * 800 + 400] != 0xFFFF_FFFF, "white, a grid line at x 400")
     }
 
     /// By 2.2 s only the held markers, the trail and the pan's caption show.
