@@ -8,7 +8,7 @@ import OverlayClient
 /// socket. Wayland has no global hotkeys, so this is what desktop key bindings run.
 struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Control the running overlay: annotation mode, tool, colour, undo, save, pause.",
+        abstract: "Control the running overlay: annotation mode, tool, colour, undo, board and pages, save, pause.",
         discussion: """
             Commands: \(ControlCommand.usage). The reply is one line of JSON; the \
             exit status is 1 when the command was refused. A relative directory for save is \

@@ -188,6 +188,38 @@ import TouchlightConfig
         #expect(renderer.ignoredSettings.isEmpty)
     }
 
+    /// Undo, redo and clear edit the page shown only; `next` past the last page and `prev`
+    /// before the first are refused and change nothing.
+    @Test func eachPageHasItsOwnUndo() throws {
+        let trace = try TouchTrace(text: """
+            touchlight-trace 4
+            output 800 600 1
+            0 set mode draw
+            0.1 1 down 100 200
+            0.2 1 move 300 200
+            0.3 1 up 500 200
+            0.4 set page 2
+            0.5 2 down 100 400
+            0.6 2 move 300 400
+            0.7 2 up 500 400
+            """)
+        let renderer = TraceRenderer(trace: trace, configuration: Configuration(), geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        let plane = ControlPlane(file: Configuration().annotate)
+        let ink = renderer.scene.ink
+        #expect(plane.execute(.page(.number(2)), on: [renderer]).ok && ink.pageIndex == 1)
+        _ = plane.execute(.undo, on: [renderer])
+        #expect(ink.pages[1].strokes.isEmpty && ink.pages[0].strokes.count == 1, "undo on page 2 leaves page 1 alone")
+        #expect(!plane.execute(.page(.next), on: [renderer]).ok && ink.pageIndex == 1, "no page after the last")
+        #expect(plane.execute(.page(.previous), on: [renderer]).ok && ink.pageIndex == 0)
+        #expect(!plane.execute(.page(.previous), on: [renderer]).ok && ink.pageIndex == 0, "no page before the first")
+        _ = plane.execute(.clear, on: [renderer])
+        #expect(ink.pages[0].strokes.isEmpty)
+        _ = plane.execute(.undo, on: [renderer])
+        #expect(ink.pages[0].strokes.count == 1, "clear is undone on its own page")
+        #expect(plane.execute(.page(.new), on: [renderer]).ok && ink.pages.count == 3 && ink.pageIndex == 2)
+    }
+
     /// A recorded board is drawn under the ink from its moment on (a video of a whiteboard
     /// session shows the whiteboard), and `off` brings the transparency back.
     @Test func aRecordedBoardIsDrawnUnderTheInk() throws {
