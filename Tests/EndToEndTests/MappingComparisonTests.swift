@@ -148,7 +148,17 @@ extension EndToEnd.MappingComparisonTests {
         // The first cross, at (160, 120) of 800×600: red around its centre.
         let shown = try sway.screenshot("calibrate-cross") { EndToEnd.ToolbarTests.isRed($0[160 + 10, 120]) }
         #expect(EndToEnd.ToolbarTests.isRed(shown[170, 120]) && EndToEnd.ToolbarTests.isRed(shown[160, 138]), "the cross at (160, 120)")
-        try Desktop.run("/usr/bin/env", try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" } + ["wtype", "-k", "Escape"]))
+        // headless sway has no keyboard until wtype makes its virtual one. wtype makes it at
+        // once, then reads (empty) text from standard input until it closes, then presses
+        // Escape: it closes once the overlay has taken the keyboard's focus.
+        let wtype = Process(), input = Pipe()
+        wtype.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        wtype.arguments = try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" } + ["wtype", "-", "-k", "Escape"])
+        wtype.standardInput = input
+        try wtype.run()
+        #expect(session.waitFor("keyboard focus taken"), "\(session.printed.suffix(1500))")
+        try input.fileHandleForWriting.close()
+        #expect(waitForExit(wtype, timeout: 5) && wtype.terminationStatus == 0, "wtype: \(wtype.terminationStatus)")
         #expect(eventually { !session.process.isRunning }, "calibrate ended: \(session.printed.suffix(1500))")
         let run = session.finish(afterTouchesEnd: 0)
         #expect(run.status == 1 && run.stderr.contains("calibration cancelled; nothing was kept"), "\(run.stderr.suffix(1500))")

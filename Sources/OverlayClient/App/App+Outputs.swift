@@ -119,6 +119,10 @@ extension App: OverlayEvents, SeatEvents {
 
     var pointerDrawButtons: [UInt32] { options.configuration.annotate.pointerButtons.map(\.code) }
 
+    func keyboardFocused(_ focused: Bool) {
+        logger.debug("\(focused ? "keyboard focus taken: Escape leaves capture mode" : "keyboard focus lost")")
+    }
+
     func leaveCaptureMode() {
         // Escape in `touchlight calibrate` ends it: without capture there is nothing to learn from.
         if mappingWatch.calibrates { return mappingWatch.cancel() }

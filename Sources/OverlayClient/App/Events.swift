@@ -43,6 +43,9 @@ protocol SeatEvents: AnyObject {
     var pointerDrawButtons: [UInt32] { get }
     /// Escape was pressed while capturing.
     func leaveCaptureMode()
+    /// The overlay took the keyboard focus while capturing, or lost it (for --verbose: Escape
+    /// works only while it has it).
+    func keyboardFocused(_ focused: Bool)
     /// Input arrived (statistics).
     func inputArrived()
     /// A wl_touch went down on `overlay` at `point`, stamped `milliseconds` (to compare with

@@ -198,8 +198,8 @@ final class Seat {
     private static let keyboardEvents: ListenerTable<wl_keyboard_listener> = {
         var events = wl_keyboard_listener()
         events.keymap = { data, _, format, fd, size in withOwner(data, Seat.self) { $0.loadKeymap(format: format, fd: fd, size: Int(size)) } }
-        events.enter = { _, _, _, _, _ in }
-        events.leave = { _, _, _, _ in }
+        events.enter = { data, _, _, _, _ in withOwner(data, Seat.self) { $0.events.keyboardFocused(true) } }
+        events.leave = { data, _, _, _ in withOwner(data, Seat.self) { $0.events.keyboardFocused(false) } }
         events.key = { data, _, _, _, key, state in
             guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
             withOwner(data, Seat.self) { $0.keyPressed(key) }
