@@ -158,7 +158,9 @@ extension EndToEnd {
             for (arguments, row, reachesTheApp) in cases {
                 let log = Pipe()
                 let touchlight = try desktop.session.start([Desktop.touchlight.path] + arguments + ["--verbose"], standardError: log)
-                var printed = waitForLine(in: log, containing: "logical px")  // configured, its input region set
+                // Configured; in draw mode also mapped, its input region the whole output (KWin
+                // gives a touch to the app while the surface has no buffer yet).
+                var printed = waitForLine(in: log, containing: reachesTheApp ? "logical px" : "first frame committed")
                 try finger.drag(from: (300, row), to: (500, row))
                 if !reachesTheApp {  // the overlay took the touch: its ink (#e53935) is on the drag
                     func inked(_ shot: Image) -> [Int] { (300...500).filter { x in (row - 3...row + 3).contains { shot[x, $0].r > 200 && shot[x, $0].g < 90 } } }
