@@ -157,27 +157,34 @@ import TouchlightConfig
         #expect(renderer.ignoredSettings.isEmpty)
     }
 
+    /// A renderer of `settings` (trace lines after the header) with no toolbar and, unless
+    /// `markers`, no markers while drawing: the ink and its page alone.
+    static func inkRenderer(_ lines: String, markers: Bool = true) throws -> TraceRenderer {
+        let trace = try TouchTrace(text: "touchlight-trace 4\noutput 800 600 1\n" + lines)
+        var configuration = Configuration()
+        configuration.annotate.toolbar = false
+        configuration.annotate.markersWhileDrawing = markers
+        return TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+    }
+
+    /// Two drags, at y 200 and (on page 2) at y 400.
+    static let twoPages = """
+        0 set mode draw
+        0 set color ff0000
+        0.1 1 down 100 200
+        0.2 1 move 300 200
+        0.3 1 up 500 200
+        0.4 set page 2
+        0.5 2 down 100 400
+        0.6 2 move 300 400
+        0.7 2 up 500 400
+
+        """
+
     /// Recorded pages: each keeps its own ink; going back shows the first page's ink again,
     /// and the second's is gone from it.
     @Test func recordedPagesKeepTheirOwnInk() throws {
-        let trace = try TouchTrace(text: """
-            touchlight-trace 4
-            output 800 600 1
-            0 set mode draw
-            0 set color ff0000
-            0.1 1 down 100 200
-            0.2 1 move 300 200
-            0.3 1 up 500 200
-            0.4 set page 2
-            0.5 2 down 100 400
-            0.6 2 move 300 400
-            0.7 2 up 500 400
-            1.0 set page 1
-            """)
-        var configuration = Configuration()
-        configuration.annotate.toolbar = false
-        configuration.annotate.markersWhileDrawing = false
-        let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+        let renderer = try Self.inkRenderer(Self.twoPages + "1.0 set page 1\n", markers: false)
         func inked(_ x: Int, _ y: Int) -> Bool { renderer.canvas.pixel(x: x, y: y) >> 16 & 0xFF > 200 }
         for _ in 0..<27 { renderer.renderNextFrame() }  // 0.9 s: page 2
         #expect(!inked(300, 200) && inked(300, 400), "page 2 shows its own ink only")
@@ -191,19 +198,7 @@ import TouchlightConfig
     /// Undo, redo and clear edit the page shown only; `next` past the last page and `prev`
     /// before the first are refused and change nothing.
     @Test func eachPageHasItsOwnUndo() throws {
-        let trace = try TouchTrace(text: """
-            touchlight-trace 4
-            output 800 600 1
-            0 set mode draw
-            0.1 1 down 100 200
-            0.2 1 move 300 200
-            0.3 1 up 500 200
-            0.4 set page 2
-            0.5 2 down 100 400
-            0.6 2 move 300 400
-            0.7 2 up 500 400
-            """)
-        let renderer = TraceRenderer(trace: trace, configuration: Configuration(), geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+        let renderer = try Self.inkRenderer(Self.twoPages)
         while !renderer.isFinished { renderer.renderNextFrame() }
         let plane = ControlPlane(file: Configuration().annotate)
         let ink = renderer.scene.ink
@@ -223,9 +218,7 @@ import TouchlightConfig
     /// A recorded board is drawn under the ink from its moment on (a video of a whiteboard
     /// session shows the whiteboard), and `off` brings the transparency back.
     @Test func aRecordedBoardIsDrawnUnderTheInk() throws {
-        let trace = try TouchTrace(text: """
-            touchlight-trace 4
-            output 800 600 1
+        let renderer = try Self.inkRenderer("""
             0 set mode draw
             0 set color ff0000
             0 set board white
@@ -233,11 +226,7 @@ import TouchlightConfig
             0.2 1 move 250 400
             0.3 1 up 350 400
             0.5 set board off
-            """)
-        var configuration = Configuration()
-        configuration.annotate.toolbar = false
-        configuration.annotate.markersWhileDrawing = false  // the page and the ink alone
-        let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 30)
+            """, markers: false)
         for _ in 0..<12 { renderer.renderNextFrame() }  // 0.4 s: the page is there, under the ink
         #expect(renderer.canvas.pixel(x: 600, y: 100) == 0xFFFF_FFFF, "white page: \(String(renderer.canvas.pixel(x: 600, y: 100), radix: 16))")
         let ink = renderer.canvas.pixel(x: 200, y: 400)
