@@ -40,6 +40,15 @@ public struct Compositor: Sendable, CustomStringConvertible {
         case sessionAndSystem
     }
 
+    /// The D-Bus program that starts its buses (nil: none), from Debian's dbus package.
+    var busTool: String? {
+        switch buses {
+        case .none: nil
+        case .session: "dbus-run-session"
+        case .sessionAndSystem: "dbus-daemon"
+        }
+    }
+
     /// What runs before the compositor's program to give it its buses (`runtime`: the
     /// session's directory).
     func busLauncher(runtime: String) -> [String] {
@@ -155,13 +164,13 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.
     public var requiredTools: [String] {
-        [executable] + (isNested ? [Compositor.sway.executable] : []) + (buses == .session ? ["dbus-run-session"] : buses == .sessionAndSystem ? ["dbus-daemon"] : []) + ["setpriv"]
+        [executable] + (isNested ? [Compositor.sway.executable] : []) + (busTool.map { [$0] } ?? []) + ["setpriv"]
     }
 
     /// Why a session of this compositor cannot start here, or nil when it can.
     public var missingPrerequisite: String? {
         guard let tool = requiredTools.first(where: { HeadlessSession.which($0) == nil }) else { return nil }
-        let package = tool == executable ? self.package : tool == "setpriv" ? "util-linux" : tool == "dbus-run-session" || tool == "dbus-daemon" ? "dbus" : "sway"
+        let package = tool == executable ? self.package : tool == "setpriv" ? "util-linux" : tool == busTool ? "dbus" : "sway"
         return "\(tool) is not installed (Debian package \(package); scripts/install-deps test installs it)"
     }
 

@@ -17,6 +17,11 @@ public struct LearnedCalibrations: Equatable, Sendable {
         self.byDevice = byDevice
     }
 
+    /// Every calibration as "DEVICE on OUTPUT", sorted (for doctor and `calibrate --reset`).
+    public var names: [String] {
+        byDevice.flatMap { device, outputs in outputs.keys.map { "\(device) on \($0)" } }.sorted()
+    }
+
     /// The calibration learned for `device` on `output`, if any.
     public func calibration(for device: String, on output: String) -> TouchscreenCalibration? {
         byDevice[device]?[output]

@@ -65,16 +65,15 @@ extension EndToEnd {
             #expect(elsewhere.allSatisfy { differs(frame, screen, $0.0, $0.1) < 24 }, "GNOME's screen elsewhere: \(elsewhere.map { differs(frame, screen, $0.0, $0.1) })")
         }
 
-        static func date(_ text: String) -> Date? {
+        /// RFC 3339 with milliseconds, as traces' start lines and ffmpeg's creation_time have it.
+        static var format: ISO8601DateFormatter {
             let format = ISO8601DateFormatter()
             format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return format.date(from: text)
+            return format
         }
 
-        static func iso(_ date: Date) -> String {
-            let format = ISO8601DateFormatter()
-            format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return format.string(from: date)
-        }
+        static func date(_ text: String) -> Date? { format.date(from: text) }
+
+        static func iso(_ date: Date) -> String { format.string(from: date) }
     }
 }

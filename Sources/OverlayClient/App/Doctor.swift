@@ -97,7 +97,7 @@ public enum Doctor {
             return "Touchscreen calibrations: no state file (neither XDG_STATE_HOME nor HOME is set)"
         }
         let (state, problem) = ConfigurationProbe.stateFile(at: path)
-        let learned = state.touchscreens.byDevice.flatMap { device, outputs in outputs.keys.map { "\(device) on \($0)" } }.sorted()
+        let learned = state.touchscreens.names
         let listed = learned.isEmpty ? "none (`touchlight calibrate` learns one)" : learned.joined(separator: ", ") + " (`touchlight calibrate --reset` forgets them)"
         return "Touchscreen calibrations: " + (problem.map { "\($0); " } ?? "") + listed
     }

@@ -12,7 +12,7 @@ public enum CalibrationReset {
         }
         var (state, problem) = ConfigurationProbe.stateFile(at: path)
         if let problem { throw CalibrationResetError(description: "\(problem); fix or delete it") }
-        let forgotten = state.touchscreens.byDevice.flatMap { device, outputs in outputs.keys.map { "\(device) on \($0)" } }.sorted()
+        let forgotten = state.touchscreens.names
         guard !forgotten.isEmpty else { return "no calibration to forget in \(path)" }
         state.touchscreens = LearnedCalibrations()
         do { try state.save(to: path) } catch { throw CalibrationResetError(description: "could not rewrite \(path): \(error)") }

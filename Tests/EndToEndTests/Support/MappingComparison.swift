@@ -20,7 +20,7 @@ struct MappingComparison {
     /// The panel events of `taps`: each down for 0.1 s, one every 0.25 s.
     static func events(_ taps: [(x: Double, y: Double)] = taps) -> String {
         let frames = taps.enumerated().flatMap { index, tap -> [(Double, [EmulatedTouchscreen.Contact])] in
-            let position = (Int((tap.x * EmulatedPanel.panelMaximum).rounded()), Int((tap.y * EmulatedPanel.panelMaximum).rounded()))
+            let position = EmulatedPanel.position(of: tap, on: (1, 1))  // 0…1 of the panel
             let start = Double(index) * 0.25
             return [(start, [.init(slot: 0, position: position)]), (start + 0.1, [.init(slot: 0, position: nil)])]
         }
