@@ -38,15 +38,16 @@ public final class InkRenderer: Underlay {
     public private(set) var isAnimating = false
     /// The page under the ink (`ctl board`); nil: transparency, the screen shows through.
     public var page: PageBackground? {
-        didSet { if page != oldValue { pageChanged = true } }
+        didSet { if page != oldValue { redrawsWhole = true } }
     }
-    private var pageChanged = false
+    /// A new page background or a new document: the next `update` damages everything.
+    private var redrawsWhole = false
 
     /// Another document follows (a whiteboard page): the next `update` draws it whole.
     public func forgetDocument() {
         seenGeneration = -1
         finished = nil
-        pageChanged = true  // damage everywhere
+        redrawsWhole = true
     }
 
     public init() {
@@ -68,8 +69,8 @@ public final class InkRenderer: Underlay {
             entries.removeAll(keepingCapacity: true)
             damage.append(Rect(x: 0, y: 0, width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
         }
-        if pageChanged {
-            pageChanged = false
+        if redrawsWhole {
+            redrawsWhole = false
             damage.append(fullRect)
         }
         updateFinished(document)
