@@ -8,6 +8,7 @@
 //   --region    only: computing the overlay's input region
 //   --export    only: touchlight render's throughput, and libspng against the hand-written PNG encoder
 //   --captions  only: captions and the HUD on the renderer's scene
+//   --spotlight only: the spotlight following a finger, against the finger's marker alone
 if CommandLine.arguments.contains("--captions") {
     CaptionBenchmarks.run()
 } else if CommandLine.arguments.contains("--export") {
@@ -18,6 +19,8 @@ if CommandLine.arguments.contains("--captions") {
     DamageCeiling.run()
 } else if CommandLine.arguments.contains("--ink") {
     InkBenchmarks.run()
+} else if CommandLine.arguments.contains("--spotlight") {
+    SpotlightBenchmarks.run()
 } else if CommandLine.arguments.contains("--undo") {
     UndoBenchmarks.run()
 } else {

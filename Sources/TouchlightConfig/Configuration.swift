@@ -63,8 +63,21 @@ public struct Configuration: Equatable, Sendable {
         public var penHover = true
         /// The page under the ink at start.
         public var board = Board.off
+        /// The spotlight (`[spotlight]`): whether it shows at start, how much it dims, its radius.
+        public var spotlight = SpotlightSettings()
         /// The toolbar's colours.
         public var palette: [Color] = AnnotationDefaults.palette.compactMap { Color(hex: $0) }
+    }
+
+    /// `[spotlight]`: the screen dimmed except a soft circle around the newest touch.
+    public struct SpotlightSettings: Equatable, Sendable {
+        public var isOn = false
+        public var dim = AnnotationDefaults.spotlightDim
+        public var radius = AnnotationDefaults.spotlightRadius
+
+        public init(isOn: Bool = false, dim: Double = AnnotationDefaults.spotlightDim, radius: Double = AnnotationDefaults.spotlightRadius) {
+            (self.isOn, self.dim, self.radius) = (isOn, dim, radius)
+        }
     }
 
     /// A mouse button, by name.

@@ -1,3 +1,4 @@
+import Annotation
 import TouchCore
 import Visualizer
 import TouchscreenInput
@@ -75,6 +76,10 @@ extension Setting {
         .integer("annotate", "undo_steps", "Undo steps kept per output.", \.annotate.ink.undoLimit, 100...100_000),
         .number("annotate", "smoothing_min_cutoff", "1€ filter: cutoff at rest in Hz (lower smooths slow strokes more).", \.annotate.ink.filter.minimumCutoff, 0.01...1_000),
         .number("annotate", "smoothing_beta", "1€ filter: how fast the cutoff rises with speed (higher lags less; 0 smooths evenly).", \.annotate.ink.filter.beta, 0...100),
+        // [spotlight]
+        .flag("spotlight", "on", "Show the spotlight at start (touchlight ctl spotlight on|off|toggle, or the toolbar, switches it).", \.annotate.spotlight.isOn),
+        .number("spotlight", "dim", "How much the spotlight darkens the screen outside its circle (0: not at all, 1: black).", \.annotate.spotlight.dim, 0...1),
+        .number("spotlight", "radius", "The spotlight's radius at start, logical px (a pinch in draw mode resizes it).", \.annotate.spotlight.radius, AnnotationDefaults.spotlightRadii),
         // [performance]
         .integer("performance", "max_markers", "Most markers at once (fingers plus fading ones).", \.style.maximumMarkers, 1...100),
         .integer("performance", "max_ripples", "Most ripples at once; past it the oldest is recycled.", \.style.maximumRipples, 0...10_000),

@@ -45,7 +45,7 @@ import Visualizer
     }
 
     @Test func everyButtonTakesAFingerSizedAreaThoughItLooksSmaller() {
-        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 9)
+        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 10)
         for button in toolbar.buttons {
             #expect(button.bounds.width == ToolbarLayout.buttonSize)
             let c = center(of: button)
@@ -126,6 +126,20 @@ import Visualizer
             touch(from: c, to: Point(x: c.x + 1, y: c.y))
         }
         #expect(asked == [.board(.white), .board(.black), .board(.grid), .board(.off)])
+    }
+
+    /// The spotlight button toggles it and is marked while it is on.
+    @Test func theSpotlightButtonTogglesIt() {
+        var asked: [ControlCommand] = []
+        toolbar.onCommand = { asked.append($0) }
+        let button = toolbar.buttons.first { $0.icon == .spotlight }!
+        for on in [false, true] {
+            toolbar.state.spotlight = on
+            #expect(button.isSelected == on)
+            let c = center(of: button)
+            touch(from: c, to: Point(x: c.x + 1, y: c.y))
+        }
+        #expect(asked == [.spotlight(.toggle), .spotlight(.toggle)])
     }
 
     @Test func draggingTheHandleSnapsTheToolbarToTheNearestEdge() {

@@ -89,6 +89,16 @@ extension EndToEnd {
             #expect(isWhite(shot[700, 500]) && Self.isInk(shot[300, 150]), "white page, ink over it: \(shot[700, 500])")
             #expect(shot[680, 500].b > 200 && shot[680, 500].r < 180, "a grid line at x 680: \(shot[680, 500])")
             #expect(try ctl(sway, "status").output.contains(#""board":"grid""#))
+            // spotlight: the page dimmed by 0.6 except around the newest touch (the last stroke's
+            // end, 500,350); off again, the page is white everywhere.
+            #expect(try ctl(sway, "spotlight", "on").status == 0)
+            shot = try sway.screenshot("ctl-spotlight") { !isWhite($0[700, 500]) }
+            #expect([shot[700, 500].r, shot[700, 500].g, shot[700, 500].b].allSatisfy { abs(Int($0) - 102) <= 3 },
+                    "white dimmed to 40% away from the finger: \(shot[700, 500])")
+            #expect(isWhite(shot[505, 345]) && isWhite(shot[550, 350]), "near the finger nothing changes: \(shot[505, 345])")
+            #expect(try ctl(sway, "status").output.contains(#""spotlight":true"#))
+            #expect(try ctl(sway, "spotlight", "toggle").status == 0)
+            #expect(isWhite(try sway.screenshot("ctl-spotlight-off") { isWhite($0[700, 500]) }[700, 500]))
             #expect(try ctl(sway, "board", "black").status == 0)
             shot = try sway.screenshot("ctl-board-black") { $0[700, 500].r < 40 && $0[700, 500].g > 30 }
             #expect(shot[700, 500].g > shot[700, 500].r && shot[700, 500].g < 60, "the blackboard: \(shot[700, 500])")

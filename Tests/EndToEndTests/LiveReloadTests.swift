@@ -125,7 +125,7 @@ extension EndToEnd {
             let original = try TraceText.parse(String(contentsOfFile: SwayOverlayTests.trace, encoding: .utf8))
             #expect(recorded.header == ["touchlight-trace \(TouchTrace.formatVersion)", "output 800 600 1"])
             #expect(recorded.settings.map(\.description) == ["0.0 set mode off", "0.0 set tool pen", "0.0 set color E53935FF", "0.0 set width 4.0",
-                                                          "0.0 set board off", "0.0 set page 1"],
+                                                          "0.0 set board off", "0.0 set page 1", "0.0 set spotlight off"],
                     "the annotation state at the start")
             #expect(recorded.events.count == original.events.count)
             for (r, o) in zip(recorded.events, original.events) {

@@ -71,14 +71,18 @@ import Visualizer
         #expect(try ControlCommand(line: "BOARD off") == .board(.off))
         #expect(throws: ControlError("unknown board \"green\"; boards: off, white, black, grid")) { try ControlCommand(line: "board green") }
         #expect(throws: ControlError("board takes one argument: off|white|black|grid")) { try ControlCommand(line: "board") }
+        #expect(try ControlCommand(line: "spotlight ON") == .spotlight(.on))
+        #expect(try ControlCommand(words: ["spotlight", "toggle"]) == .spotlight(.toggle))
+        #expect(throws: ControlError("spotlight takes on, off or toggle, not \"dim\"")) { try ControlCommand(line: "spotlight dim") }
+        #expect(throws: ControlError("spotlight takes one argument: on, off or toggle")) { try ControlCommand(line: "spotlight") }
     }
 
     @Test func repliesAreOneLineOfJSON() {
         let failure = ControlReply.failure("unknown tool \"a\nb\"").json
         #expect(!failure.contains("\n") && failure.hasPrefix("{\"error\":") && failure.contains("\"ok\":false"))
         let status = ControlReply(status: .init(pid: 7, mode: "draw", paused: false, tool: "pen", color: "#FF0000", width: 4,
-                                                board: "grid", outputs: [.init(name: "HEADLESS-1", strokes: 2, canUndo: true, canRedo: false, page: 2, pages: 3)])).json
-        #expect(status == ##"{"ok":true,"status":{"board":"grid","color":"#FF0000","mode":"draw","outputs":[{"canRedo":false,"canUndo":true,"name":"HEADLESS-1","page":2,"pages":3,"strokes":2}],"paused":false,"pid":7,"tool":"pen","width":4}}"##)
+                                                board: "grid", spotlight: true, outputs: [.init(name: "HEADLESS-1", strokes: 2, canUndo: true, canRedo: false, page: 2, pages: 3)])).json
+        #expect(status == ##"{"ok":true,"status":{"board":"grid","color":"#FF0000","mode":"draw","outputs":[{"canRedo":false,"canUndo":true,"name":"HEADLESS-1","page":2,"pages":3,"strokes":2}],"paused":false,"pid":7,"spotlight":true,"tool":"pen","width":4}}"##)
     }
 
     @Test func theSocketPathIsPrivateAndPerDisplay() throws {

@@ -235,6 +235,27 @@ import TouchlightConfig
         #expect(renderer.canvas.pixel(x: 600, y: 100) == 0, "no page after `set board off`")
         #expect(renderer.ignoredSettings.isEmpty)
     }
+
+    /// A recorded spotlight dims the frames from its moment on, around the newest touch, then
+    /// where a recorded hovering pointer led it; `off` ends it.
+    @Test func aRecordedSpotlightIsDrawnWhereItWas() throws {
+        let renderer = try Self.inkRenderer("""
+            0 set mode pass
+            0 set spotlight on
+            0.1 1 down 100 400
+            0.3 1 up 100 400
+            0.5 set spotlight_at 600,150
+            0.8 set spotlight off
+            """, markers: false)
+        func darkening(_ x: Int, _ y: Int) -> UInt32 { renderer.canvas.pixel(x: x, y: y) >> 24 }
+        for _ in 0..<12 { renderer.renderNextFrame() }  // 0.4 s
+        #expect(darkening(700, 100) == 153 && darkening(100, 330) == 0, "dimmed by 0.6, but not around the touch")
+        for _ in 0..<6 { renderer.renderNextFrame() }  // 0.6 s
+        #expect(darkening(600, 150) == 0 && darkening(250, 500) == 153, "the pointer led it")
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        #expect(darkening(700, 100) == 0, "no dimming after `set spotlight off`")
+        #expect(renderer.ignoredSettings.isEmpty)
+    }
 }
 
 @Suite struct ExportPartsTests {

@@ -20,6 +20,8 @@ public enum ControlCommand: Equatable, Sendable {
     case save(directory: String?, allPages: Bool = false)
     /// Another whiteboard page, each with its own ink and undo.
     case page(PageChange)
+    /// The screen dimmed except a soft circle around the newest touch.
+    case spotlight(Switch)
     /// Hide every marker and all ink (and take no input) until `resume`.
     case pause, resume
     case status, reload
@@ -28,6 +30,10 @@ public enum ControlCommand: Equatable, Sendable {
         case next, previous, new
         /// Page N (from 1), adding blank pages up to it (how a trace records the page).
         case number(Int)
+    }
+
+    public enum Switch: String, Equatable, Sendable, CaseIterable {
+        case on, off, toggle
     }
 
     public enum ModeChange: Equatable, Sendable {
@@ -44,7 +50,7 @@ public enum ControlCommand: Equatable, Sendable {
         ("tool", Tool.names.joined(separator: "|")),
         ("colour", "#RRGGBB"), ("width", "N"),
         ("undo", ""), ("redo", ""), ("clear", ""), ("board", Board.names.joined(separator: "|")),
-        ("page", "next|prev|new|N"), ("save", "[--all] [DIR]"),
+        ("page", "next|prev|new|N"), ("spotlight", "on|off|toggle"), ("save", "[--all] [DIR]"),
         ("pause", ""), ("resume", ""), ("status", ""), ("reload", ""),
     ]
     /// The command words, for messages listing the valid ones.
@@ -117,6 +123,10 @@ public enum ControlCommand: Equatable, Sendable {
             let name = try one(Board.names.joined(separator: "|"))
             guard let board = Board(rawValue: name) else { throw ControlError("unknown board \(quoted(name)); boards: \(Board.names.joined(separator: ", "))") }
             self = .board(board)
+        case "spotlight":
+            let name = try one("on, off or toggle")
+            guard let change = Switch(rawValue: name.lowercased()) else { throw ControlError("spotlight takes on, off or toggle, not \(quoted(name))") }
+            self = .spotlight(change)
         case "undo": self = try only(.undo)
         case "redo": self = try only(.redo)
         case "clear": self = try only(.clear)

@@ -16,6 +16,8 @@ public enum ToolbarIcon: Equatable, Sendable {
     case board(Board)
     /// Whiteboard pages: the one before, the one after, a new one.
     case previousPage, nextPage, newPage
+    /// The spotlight: a bright disc in a dark ring (the button is marked while it is on).
+    case spotlight
 
     /// The icon's shapes around `c`, in `color`, about 22 logical px across.
     func shapes(at c: Point, color: Color) -> [(Point, DrawItem.Shape, Color)] {
@@ -62,6 +64,8 @@ public enum ToolbarIcon: Equatable, Sendable {
             return [line(p(-3, -7), p(4, 0)), line(p(4, 0), p(-3, 7))]
         case .newPage:
             return [line(p(-8, 0), p(8, 0)), line(p(0, -8), p(0, 8))]
+        case .spotlight:
+            return [(c, .ring(radius: 8, width: 3), color.withOpacity(0.4)), (c, .disc(radius: 4.5), color)]
         case .board(let board):
             // A small page: grey-edged, in the board's colour (with two grid lines for the
             // grid); an empty frame for none.

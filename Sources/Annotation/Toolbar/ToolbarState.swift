@@ -7,9 +7,10 @@ public struct ToolbarState: Equatable, Sendable {
     public var width: Double
     public var mode: AnnotationMode
     public var board: Board
+    public var spotlight: Bool
 
     public init(tool: Tool = .pen, color: Color = Color(hex: AnnotationDefaults.palette[0])!,
-                width: Double = AnnotationDefaults.widths[0], mode: AnnotationMode = .pass, board: Board = .off) {
-        (self.tool, self.color, self.width, self.mode, self.board) = (tool, color, width, mode, board)
+                width: Double = AnnotationDefaults.widths[0], mode: AnnotationMode = .pass, board: Board = .off, spotlight: Bool = false) {
+        (self.tool, self.color, self.width, self.mode, self.board, self.spotlight) = (tool, color, width, mode, board, spotlight)
     }
 }

@@ -2,7 +2,7 @@ import TouchCore
 import Visualizer
 
 /// The annotation toolbar: a strip of buttons along an output edge (tools, colours, widths,
-/// undo, redo, clear, mode, save, board, pages) and a handle that drags it; let go, it snaps to the nearest
+/// undo, redo, clear, mode, save, board, pages, spotlight) and a handle that drags it; let go, it snaps to the nearest
 /// edge. Everything outside its buttons is not part of it: in pass mode its buttons are the
 /// overlay's whole input region.
 @MainActor
@@ -35,7 +35,8 @@ public final class ToolbarView: View, HitArea {
         specs += palette.map { (.swatch($0), .color($0)) }
         specs += widths.map { (.width($0), .width($0)) }
         specs += [(.undo, .undo), (.redo, .redo), (.clear, .clear), (.drawMode, .mode(.toggle)), (.save, .save(directory: nil)),
-                  (.board(.off), .board(.off)), (.previousPage, .page(.previous)), (.nextPage, .page(.next)), (.newPage, .page(.new))]
+                  (.board(.off), .board(.off)), (.previousPage, .page(.previous)), (.nextPage, .page(.next)), (.newPage, .page(.new)),
+                  (.spotlight, .spotlight(.toggle))]
         addSubview(handle)
         for (icon, command) in specs {
             let button = ToolbarButton(icon: icon, command: command) { [unowned self] button in self.tapped(button) }
@@ -97,6 +98,7 @@ public final class ToolbarView: View, HitArea {
             case .color(let color): button.isSelected = color == state.color
             case .width(let width): button.isSelected = width == state.width
             case .mode(.toggle): button.isSelected = state.mode == .draw
+            case .spotlight: button.isSelected = state.spotlight
             case .board:
                 button.icon = .board(state.board)
                 button.isSelected = state.board != .off

@@ -61,7 +61,8 @@ extension App {
         // A colour is written without '#', which would start a comment in a trace.
         for (name, value) in [("mode", settings.mode.name), ("tool", settings.ink.tool.name),
                               ("color", String(settings.ink.color.hex.dropFirst())), ("width", "\(settings.ink.width)"),
-                              ("board", settings.board.name), ("page", "\(controlPlane.state.page)")] {
+                              ("board", settings.board.name), ("page", "\(controlPlane.state.page)"),
+                              ("spotlight", settings.spotlight.isOn ? "on" : "off")] {
             recorder.record(setting: name, value: value, at: now)
         }
     }

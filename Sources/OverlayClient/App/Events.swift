@@ -25,6 +25,8 @@ protocol OverlayEvents: AnyObject {
     func overlay(_ overlay: Overlay, asked command: ControlCommand)
     /// A pen hovers over the overlay, or no longer (nil), where it shows (for recording).
     func overlay(_ overlay: Overlay, penHovered hover: PenHover?)
+    /// A hovering pointer led the spotlight to `point` (for recording).
+    func overlay(_ overlay: Overlay, ledSpotlightTo point: Point)
     /// The toolbar was dropped at a new place (to remember).
     func overlay(_ overlay: Overlay, movedToolbarTo place: ToolbarPlace)
     /// The overlay cannot go on (no memory for buffers).

@@ -12,6 +12,7 @@ struct AnnotationState {
     var color: Color?
     var width: Double?
     var board: Board?
+    var spotlight: Bool?
     /// The whiteboard page shown on every output (from 1).
     var page = 1
 
@@ -23,6 +24,7 @@ struct AnnotationState {
         if let color { settings.ink.color = color }
         if let width { settings.ink.width = width }
         if let board { settings.board = board }
+        if let spotlight { settings.spotlight.isOn = spotlight }
         return settings
     }
 
@@ -40,7 +42,7 @@ struct AnnotationState {
     }
 
     /// The names of the settings a trace records (`set` lines), each a ctl command.
-    static let recordedSettings = ["mode", "tool", "color", "width", "board", "page"]
+    static let recordedSettings = ["mode", "tool", "color", "width", "board", "page", "spotlight"]
 
     /// The ctl command a trace's `set` line stands for (a colour is recorded without its `#`).
     static func command(for setting: TouchTrace.Setting) throws(ControlError) -> ControlCommand {

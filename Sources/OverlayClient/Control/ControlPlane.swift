@@ -23,7 +23,7 @@ protocol AnnotationTarget: AnyObject {
 extension AnnotationTarget {
     /// New `[annotate]` settings (a command, or a reload): the ink stays.
     func apply(annotate settings: Configuration.Annotate) {
-        scene.ink.apply(settings)
+        scene.apply(annotate: settings)
         sceneChanged(everything: false)
     }
 }
@@ -67,6 +67,10 @@ final class ControlPlane {
             return save(targets, into: directory, allPages: allPages)
         case .page(let change):
             if let problem = turnPage(change, on: targets) { return .failure(problem) }
+        case .spotlight(let change):
+            state.spotlight = change == .toggle ? !settings.spotlight.isOn : change == .on
+            apply(on: targets)
+            note("spotlight \(settings.spotlight.isOn ? "on" : "off")")
         case .reload:
             return .failure("no configuration file to reload")
         case .status:
@@ -85,6 +89,11 @@ final class ControlPlane {
                 target.scene.ink.penHover = hover
                 target.sceneChanged(everything: false)
             }
+            return nil
+        }
+        if setting.name == Spotlight.hoverSettingName {
+            guard let point = Spotlight.parseHover(setting.value) else { return "expected X,Y, not '\(setting.value)'" }
+            for target in targets where target.scene.spotlight.hover(at: point) { target.sceneChanged(everything: false) }
             return nil
         }
         let reply: ControlReply
@@ -144,7 +153,7 @@ final class ControlPlane {
         let settings = self.settings
         return ControlReply.Status(
             pid: getpid(), mode: settings.mode.name, paused: state.isPaused, tool: settings.ink.tool.name,
-            color: settings.ink.color.hex, width: settings.ink.width, board: settings.board.name,
+            color: settings.ink.color.hex, width: settings.ink.width, board: settings.board.name, spotlight: settings.spotlight.isOn,
             outputs: targets.map { target in
                 let ink = target.scene.ink.document
                 return ControlReply.OutputStatus(name: target.outputName, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo,

@@ -17,6 +17,7 @@ struct ControlReply: Encodable {
         var color: String
         var width: Double
         var board: String
+        var spotlight: Bool
         var outputs: [OutputStatus]
     }
 

@@ -54,7 +54,7 @@ final class OverlayInk {
             let hidden = newValue == .off || !settings.toolbar
             if toolbar.isHidden != hidden { toolbar.isHidden = hidden }
             toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: newValue,
-                                         board: settings.board)
+                                         board: settings.board, spotlight: settings.spotlight.isOn)
         }
     }
 

@@ -16,6 +16,8 @@ final class OverlayScene {
     let renderer = MarkerRenderer()
     /// The ink: its document, view and renderer.
     let ink: OverlayInk
+    /// The spotlight over the ink (`ctl spotlight`, `[spotlight]`).
+    let spotlight: OverlaySpotlight
     /// Measures and draws captions and the HUD; nil shows none (no font could be loaded).
     var text: TextRenderer? {
         didSet {
@@ -48,6 +50,7 @@ final class OverlayScene {
         window = OverlayWindow(size: size, style: style, scheduler: scheduler)
         window.isCapturing = capture
         ink = OverlayInk(window: window, settings: annotate, toolbarPlace: toolbarPlace)
+        spotlight = OverlaySpotlight(window: window, inkView: ink.view, settings: annotate.spotlight)
         frameDamage.reserveCapacity(128)
         frameItems.reserveCapacity(512)
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
@@ -95,8 +98,18 @@ final class OverlayScene {
         needsFullRedraw = true
     }
 
+    /// New `[annotate]` settings (a command, or a reload): the ink stays; the spotlight follows.
+    func apply(annotate settings: Configuration.Annotate) {
+        ink.apply(settings)
+        spotlight.apply(settings.spotlight)
+        updateUnderlay()
+    }
+
+    /// What paints under the markers: the ink (where it shows), under the spotlight (where it is on).
     private func updateUnderlay() {
-        renderer.underlay = ink.isShown && !isPaused ? ink.renderer : nil
+        let inkUnderlay: Underlay? = ink.isShown ? ink.renderer : nil
+        spotlight.underlay.below = inkUnderlay
+        renderer.underlay = isPaused ? nil : spotlight.isOn ? spotlight.underlay : inkUnderlay
     }
 
     /// Brings the markers and the ink to `now` and returns what changed since the last frame
@@ -121,6 +134,9 @@ final class OverlayScene {
             ink.update(time: now, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: renderScale)
             frameDamage.append(contentsOf: ink.renderer.damage)
         }
+        if let hover = ink.penHover { spotlight.hover(at: hover.point) }
+        spotlight.update(bounds: bounds, scale: renderScale, shown: !isPaused)
+        frameDamage.append(contentsOf: spotlight.underlay.damage)
         return frameDamage
     }
 
@@ -160,7 +176,7 @@ final class OverlayScene {
     /// Whether the canvas shows nothing: as `showsNothing`, but without the markers when
     /// sprites show them.
     var canvasShowsNothing: Bool {
-        isPaused || ((!visualizerOnCanvas || window.visualizer.items.isEmpty) && !ink.isShown
+        isPaused || ((!visualizerOnCanvas || window.visualizer.items.isEmpty) && !ink.isShown && !spotlight.isOn
                      && (!drawsToolbar || ink.toolbarItems.isEmpty) && ink.hoverItems.isEmpty && guideItems.isEmpty)
     }
 

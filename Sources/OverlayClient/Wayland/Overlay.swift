@@ -96,6 +96,13 @@ final class Overlay {
         return shows
     }
 
+    /// The pointer hovers at `point` without drawing: it leads the spotlight while no finger is down.
+    func pointerHovered(at point: Point) {
+        guard scene.spotlight.isOn, scene.spotlight.hover(at: point) else { return }
+        events.overlay(self, ledSpotlightTo: point)
+        setNeedsDraw()
+    }
+
     /// Switches capture mode: the input region and keyboard interactivity follow.
     func setCapturing(_ capturing: Bool) {
         window.isCapturing = capturing

@@ -62,7 +62,10 @@ final class Pointer {
 
     private func moved(to point: Point, time: UInt32) {
         position = point
-        guard let stroke else { return }
+        guard let stroke else {
+            focus?.pointerHovered(at: point)
+            return
+        }
         stroke.overlay.dispatcher.motion(id: contactID, at: point, time: self.time(time))
         deliver(on: stroke.overlay)
     }

@@ -17,6 +17,8 @@ public final class OverlayWindow: Window, HitArea {
     /// Touches on this view get no marker and no gesture cue (drawing fingers, when so
     /// configured).
     public weak var viewWithoutMarkers: View?
+    /// Sees every event after the markers and cues do (the spotlight follows touches with it).
+    public var observeEvent: ((TouchEvent) -> Void)?
 
     /// Whether the overlay takes touches itself instead of letting them through.
     public var isCapturing: Bool {
@@ -64,6 +66,7 @@ public final class OverlayWindow: Window, HitArea {
         super.sendEvent(event)
         visualize(event)
         lens.feed(event, ignoring: viewWithoutMarkers)
+        observeEvent?(event)
     }
 
     private func visualize(_ event: TouchEvent) {

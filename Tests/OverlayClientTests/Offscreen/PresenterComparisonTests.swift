@@ -135,8 +135,9 @@ import TouchlightConfig
         return largest
     }
 
-    /// A board (squared paper) in pass mode, with the toolbar: every renderer shows the same
-    /// page, grid and toolbar as the canvas (the page is the ink's underlay in each). On the
+    /// A board (squared paper) under the spotlight in pass mode, with the toolbar: every
+    /// renderer shows the same page, grid, dimming and toolbar as the canvas (the page is the
+    /// ink's underlay in each, under the spotlight's). On the
     /// white page this found GLES leaving out the toolbar's panel: a line longer than 255 px
     /// overflowed the stroke shader's mediump squares (16-bit floats under Mesa).
     @Test(arguments: [RendererKind.sprites, .gles])
@@ -145,9 +146,10 @@ import TouchlightConfig
             Issue.record("NOT RUN: \(missing)")
             return
         }
-        // The fixture with two settings after its header: pass mode, squared paper.
+        // The fixture with three settings after its header: pass mode, squared paper, the spotlight.
         let lines = Self.trace.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let boarded = try TouchTrace(text: (lines.prefix(2) + ["0 set mode pass", "0 set board grid"] + lines.dropFirst(2)).joined(separator: "\n"))
+        let boarded = try TouchTrace(text: (lines.prefix(2) + ["0 set mode pass", "0 set board grid", "0 set spotlight on"] + lines.dropFirst(2))
+            .joined(separator: "\n"))
         let canvas = try Self.present(.canvas, scale: 1, until: 0.5, trace: boarded)
         let shown = try Self.present(kind, scale: 1, until: 0.5, trace: boarded)
         let (differing, changed) = Self.differences(shown, canvas)
@@ -159,7 +161,10 @@ import TouchlightConfig
             if sample.isEmpty { sample = "(\(x), \(y)): \(String(shown.pixels[i], radix: 16)) against \(String(canvas.pixels[i], radix: 16))" }
         }
         #expect(differing < 2_000, "\(kind): \(differing) pixels differ from the canvas's, within \(box), such as \(sample)")
-        #expect(canvas.pixels[10 * 800 + 10] == 0xFFFF_FFFF && canvas.pixels[10 * 800 + 400] != 0xFFFF_FFFF, "white, a grid line at x 400")
+        // Far from every finger the white page is dimmed by 0.6 (to 102); around the newest it is white.
+        #expect(canvas.pixels[10 * 800 + 790] & 0xFF_FFFF == 0x66_6666 && canvas.pixels[10 * 800 + 400] & 0xFF_FFFF != 0x66_6666,
+                "dimmed white, a grid line at x 400: \(String(canvas.pixels[10 * 800 + 790], radix: 16))")
+        #expect(canvas.pixels.filter { $0 == 0xFFFF_FFFF }.count > 10_000, "the spotlight's circle shows the white page undimmed")
     }
 
     /// By 2.2 s only the held markers, the trail and the pan's caption show.
