@@ -106,6 +106,8 @@ public final class InkDocument {
                 contact.stroke.samples[contact.partner == nil ? 1 : 0].point = point
             case .eraser:
                 erases = true
+            case .text:
+                return  // the text tool's contacts place and move texts (`TextTool`), drawing nothing
             case .pen, .highlighter, .arrow, .laser:
                 let smoothed = contact.filter.filter(point, at: time)
                 if let last = contact.stroke.samples.last, last.point.distance(to: smoothed) < AnnotationDefaults.minimumSampleSpacing { return }
@@ -194,6 +196,45 @@ public final class InkDocument {
     }
 
     public var canUndo: Bool { !history.undoable.isEmpty }
+
+    // MARK: Text
+
+    /// Puts a committed text on top, as ink (undoable); its id.
+    @discardableResult
+    public func addText(_ content: TextContent, at origin: Point, color: Color) -> Int {
+        let stroke = Stroke(id: nextID, tool: .text, color: color, samples: [InkSample(origin, width: content.size)], text: content)
+        nextID += 1
+        finish(stroke)
+        return stroke.id
+    }
+
+    /// The topmost text at `point`, if any.
+    public func text(at point: Point) -> Stroke? {
+        strokes.last { $0.text != nil && $0.bounds.contains(point) }
+    }
+
+    /// Shows `original` moved by `offset`, in place of the stroke `shownID` (it, or an earlier
+    /// move of it); the moved copy's id, nil when `shownID` is gone. Not yet undoable: `endMove`.
+    public func showMove(of original: Stroke, by offset: Point, replacing shownID: Int) -> Int? {
+        guard let index = strokes.firstIndex(where: { $0.id == shownID }) else { return nil }
+        strokes[index] = original.moved(by: offset, id: nextID)
+        nextID += 1
+        changed(true)
+        return strokes[index].id
+    }
+
+    /// The move that shows `shownID` in place of `original` is done: one undoable step.
+    public func endMove(of original: Stroke, shownID: Int) {
+        guard shownID != original.id, let shown = strokes.first(where: { $0.id == shownID }) else { return }
+        history.record(.replace(old: original, new: shown))
+    }
+
+    /// The move is cancelled: `original` is back in place of `shownID`.
+    public func cancelMove(of original: Stroke, shownID: Int) {
+        guard shownID != original.id, let index = strokes.firstIndex(where: { $0.id == shownID }) else { return }
+        strokes[index] = original
+        changed(true)
+    }
     public var canRedo: Bool { !history.redoable.isEmpty }
 
     // MARK: What to draw

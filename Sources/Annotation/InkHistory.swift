@@ -10,6 +10,8 @@ struct InkHistory {
         case erase([(index: Int, stroke: Stroke)])
         /// Everything was cleared.
         case clear([Stroke])
+        /// A stroke was put in another's place (a dragged text: the same ink moved).
+        case replace(old: Stroke, new: Stroke)
     }
 
     var limit: Int
@@ -37,6 +39,8 @@ struct InkHistory {
             }
         case .clear(let cleared):
             strokes = cleared
+        case .replace(let old, let new):
+            if let index = strokes.firstIndex(where: { $0.id == new.id }) { strokes[index] = old }
         }
         redoable.append(edit)
         return true
@@ -59,6 +63,8 @@ struct InkHistory {
             strokes.removeAll { ids.contains($0.id) }
         case .clear:
             strokes.removeAll()
+        case .replace(let old, let new):
+            if let index = strokes.firstIndex(where: { $0.id == old.id }) { strokes[index] = new }
         }
     }
 }

@@ -23,9 +23,18 @@ public struct Stroke: Equatable, Sendable {
     public internal(set) var samples: [InkSample]
     /// When its contact lifted (a laser fades from then), nil while it grows.
     public internal(set) var endTime: Double?
+    /// A text's words, size and extent (the `text` tool); its one sample is its top left, as
+    /// wide as its em size.
+    public let text: TextContent?
 
-    public init(id: Int, tool: Tool, color: Color, samples: [InkSample], endTime: Double? = nil) {
-        (self.id, self.tool, self.color, self.samples, self.endTime) = (id, tool, color, samples, endTime)
+    public init(id: Int, tool: Tool, color: Color, samples: [InkSample], endTime: Double? = nil, text: TextContent? = nil) {
+        (self.id, self.tool, self.color, self.samples, self.endTime, self.text) = (id, tool, color, samples, endTime, text)
+    }
+
+    /// The same ink `offset` further, under a new id (a dragged text).
+    func moved(by offset: Point, id: Int) -> Stroke {
+        Stroke(id: id, tool: tool, color: color, samples: samples.map { InkSample(Point(x: $0.point.x + offset.x, y: $0.point.y + offset.y), width: $0.width) },
+               endTime: endTime, text: text)
     }
 
     /// The polylines to draw, each with round caps and joins: the fitted curve of a freehand
@@ -46,11 +55,16 @@ public struct Stroke: Equatable, Sendable {
             return [curve] + Self.arrowHead(along: curve)
         case .pen, .highlighter, .laser, .eraser:
             return [Self.fitted(samples)]
+        case .text:
+            return []
         }
     }
 
     /// Everything the stroke may cover, its width included.
     public var bounds: Rect {
+        if let text, let origin = samples.first?.point {
+            return Rect(x: origin.x - 2, y: origin.y - 2, width: text.extent.width + 4, height: text.extent.height + 4)
+        }
         var box = Rect.null
         for line in polylines {
             for s in line {
@@ -62,6 +76,7 @@ public struct Stroke: Equatable, Sendable {
 
     /// Whether ink of this stroke lies within `radius` of `point`.
     public func touches(_ point: Point, radius: Double) -> Bool {
+        if text != nil { return bounds.insetBy(dx: -radius, dy: -radius).contains(point) }
         for line in polylines {
             if line.count == 1, line[0].point.distance(to: point) <= radius + line[0].width / 2 { return true }
             for i in line.indices.dropFirst() {

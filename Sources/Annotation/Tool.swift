@@ -12,6 +12,8 @@ public enum Tool: String, CaseIterable, Sendable {
     case eraser
     /// Freehand ink that fades out after the lift.
     case laser
+    /// A tap opens a text box there (typed on the keyboard); a drag moves a text.
+    case text
 
     /// The name used by the configuration and `touchlight ctl tool NAME`.
     public var name: String { rawValue }

@@ -42,6 +42,12 @@ public final class InkRenderer: Underlay {
     }
     /// A new page background or a new document: the next `update` damages everything.
     private var redrawsWhole = false
+    /// Measures and draws texts (committed, and the box being typed in).
+    public let text = InkText()
+    /// The text box being typed in, drawn over the ink (nil: none).
+    public var textBox: TextBox?
+    /// The box as last drawn, and the area it covered.
+    private var drawnTextBox: (box: TextBox, area: Rect)?
 
     /// Another document follows (a whiteboard page): the next `update` draws it whole.
     public func forgetDocument() {
@@ -76,6 +82,14 @@ public final class InkRenderer: Underlay {
         updateFinished(document)
         updateLive(document)
         updateTransient(document, time: time)
+        updateTextBox()
+    }
+
+    private func updateTextBox() {
+        guard textBox != drawnTextBox?.box else { return }
+        if let area = drawnTextBox?.area { damage.append(area) }
+        drawnTextBox = textBox.map { ($0, text.bounds(of: $0)) }
+        if let area = drawnTextBox?.area { damage.append(area) }
     }
 
     /// Paints `area` of `canvas` (device pixels): the page (or transparency), the finished ink,
@@ -100,6 +114,7 @@ public final class InkRenderer: Underlay {
             guard !box.isEmpty else { continue }
             rasterizer.fill(item.lines, color: item.color.withOpacity(item.color.alpha * item.opacity), within: box, op: PIXMAN_OP_OVER, into: canvas)
         }
+        if let textBox { text.drawBox(textBox, scale: scale, into: canvas, area: area) }
     }
 
     private var fullArea: PixelRect { PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height) }
@@ -167,8 +182,7 @@ public final class InkRenderer: Underlay {
                 let within = entry.box.intersection(box)
                 guard !within.isEmpty else { continue }
                 finishedTiles.mark(within)
-                rasterizer.fill(stroke.polylines, color: .ink(stroke), within: within,
-                                op: stroke.tool == .highlighter ? PIXMAN_OP_OVER_REVERSE : PIXMAN_OP_OVER, into: layer)
+                paint(stroke, within: within, into: layer)
             }
             damage.append(Rect(x: Double(box.x) / scale, y: Double(box.y) / scale, width: Double(box.width) / scale, height: Double(box.height) / scale))
         }
@@ -185,6 +199,13 @@ public final class InkRenderer: Underlay {
         drawn.append((stroke.id, box))
         guard !box.isEmpty else { return }
         finishedTiles.mark(box)
+        paint(stroke, within: box, into: layer)
+    }
+
+    /// Paints a finished stroke within `box`: a text's words, or the stroke's lines
+    /// (highlighter ink under what is there, the rest over it).
+    private func paint(_ stroke: Stroke, within box: PixelRect, into layer: Canvas) {
+        if stroke.text != nil { return text.draw(stroke, within: box, scale: scale, into: layer) }
         rasterizer.fill(stroke.polylines, color: .ink(stroke), within: box,
                         op: stroke.tool == .highlighter ? PIXMAN_OP_OVER_REVERSE : PIXMAN_OP_OVER, into: layer)
     }

@@ -131,6 +131,24 @@ import TouchlightConfig
         #expect(keys.isEscape(evdevKey: 1))
         for key: UInt32 in [2, 16, 28, 57, 30] { #expect(!keys.isEscape(evdevKey: key), "key \(key)") }
     }
+
+    /// In a text box: letters through the layout, Enter (with and without Shift), editing keys,
+    /// and a dead key composed with the next (us international: ~ is dead, then n gives ñ).
+    @Test func keysMeanWhatTheLayoutAndComposeSay() throws {
+        let keys = try #require(KeyInterpreter(layout: "us", variant: "intl"), "xkbcommon could not compile us(intl)")
+        // evdev: A 30, Q 16, Enter 28, Backspace 14, Left 105, Home 102, grave/tilde 41, N 49, Escape 1.
+        #expect(keys.meaning(ofEvdevKey: 30) == .edit(.insert("a")) && keys.meaning(ofEvdevKey: 16) == .edit(.insert("q")))
+        #expect(keys.meaning(ofEvdevKey: 28) == .enter(shift: false))
+        #expect(keys.meaning(ofEvdevKey: 14) == .edit(.backspace) && keys.meaning(ofEvdevKey: 105) == .edit(.left))
+        #expect(keys.meaning(ofEvdevKey: 102) == .edit(.home) && keys.meaning(ofEvdevKey: 1) == .escape)
+        keys.updateModifiers(depressed: keys.shiftMask, latched: 0, locked: 0, group: 0)
+        #expect(keys.meaning(ofEvdevKey: 30) == .edit(.insert("A")) && keys.meaning(ofEvdevKey: 28) == .enter(shift: true))
+        #expect(keys.meaning(ofEvdevKey: 41) == nil, "Shift+` is dead_tilde: a sequence begins")
+        keys.updateModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
+        #expect(keys.meaning(ofEvdevKey: 49) == .edit(.insert("ñ")), "the locale's compose sequences (libx11-data)")
+        #expect(keys.meaning(ofEvdevKey: 49) == .edit(.insert("n")), "then keys type as they are")
+        #expect(keys.repeats(evdevKey: 30) && !keys.repeats(evdevKey: 42), "letters repeat; Shift does not")
+    }
 }
 
 @MainActor @Suite struct ReliabilityTests {

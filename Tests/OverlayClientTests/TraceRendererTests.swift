@@ -236,6 +236,35 @@ import TouchlightConfig
         #expect(renderer.ignoredSettings.isEmpty)
     }
 
+    /// Recorded typing: the tap with the text tool opens a box, `set text` lines fill it, and
+    /// `commit` makes it ink in the ink's colour where the tap was; `ctl undo` takes it away.
+    @Test func recordedTypingIsDrawnAsInk() throws {
+        let renderer = try Self.inkRenderer("""
+            0 set mode draw
+            0 set tool text
+            0 set color 00ff00
+            0 set width 8
+            0.1 1 down 200 300
+            0.15 1 up 200 300
+            0.3 set text 5:Hello
+            0.5 set text commit
+            """, markers: false)
+        func green(_ x: Int, _ y: Int) -> Bool { let p = renderer.canvas.pixel(x: x, y: y); return p >> 8 & 0xFF > 200 && p >> 16 & 0xFF < 80 }
+        func greenPixels(_ xs: Range<Int>, _ ys: Range<Int>) -> Int { xs.reduce(0) { sum, x in sum + ys.filter { green(x, $0) }.count } }
+        for _ in 0..<12 { renderer.renderNextFrame() }  // 0.4 s: typed, not yet committed
+        #expect(renderer.scene.ink.textBox?.text == "Hello")
+        #expect(greenPixels(200..<300, 280..<320) > 100, "the words in the box, starting at the tap")
+        #expect(greenPixels(100..<195, 250..<350) == 0 && greenPixels(320..<700, 250..<350) == 0, "nowhere else")
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        #expect(renderer.scene.ink.textBox == nil && renderer.scene.ink.document.strokes.first?.text?.string == "Hello")
+        #expect(greenPixels(200..<300, 280..<320) > 100, "committed: the same words, as ink")
+        #expect(renderer.ignoredSettings.isEmpty)
+        _ = ControlPlane(file: Configuration().annotate).execute(.undo, on: [renderer])
+        _ = renderer.scene.prepareFrame(now: 1, pixelWidth: 800, pixelHeight: 600, renderScale: 1)
+        _ = renderer.scene.draw(into: renderer.canvas, damage: [Rect(x: 0, y: 0, width: 800, height: 600)])
+        #expect(greenPixels(200..<300, 280..<320) == 0, "undone")
+    }
+
     /// A recorded spotlight dims the frames from its moment on, around the newest touch, then
     /// where a recorded hovering pointer led it; `off` ends it.
     @Test func aRecordedSpotlightIsDrawnWhereItWas() throws {

@@ -8,13 +8,13 @@ import Testing
         let trace = TouchTrace(outputSize: Size(width: 1280, height: 800), scale: 1.5, outputTransform: .rotated90, start: start,
                                events: [.init(time: 0, id: 1, phase: .down, x: 10, y: 20), .init(time: 0.1, id: 1, phase: .up, x: 10, y: 20)])
         let text = trace.text
-        #expect(text.hasPrefix("touchlight-trace 4\noutput 1280 800 1.5 transform=90\nstart 2026-11-23T09:41:07.250Z\n"))
+        #expect(text.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\noutput 1280 800 1.5 transform=90\nstart 2026-11-23T09:41:07.250Z\n"))
         #expect(try TouchTrace(text: text) == trace)
     }
 
     @Test func aNormalOutputAndNoStartWriteNothingExtra() throws {
         let trace = TouchTrace(outputSize: Size(width: 800, height: 600), events: [.init(time: 0, id: 1, phase: .down, x: 1, y: 2)])
-        #expect(trace.text.hasPrefix("touchlight-trace 4\noutput 800 600 1\n# "))
+        #expect(trace.text.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)\noutput 800 600 1\n# "))
         let read = try TouchTrace(text: trace.text)
         #expect(read.start == nil && read.outputTransform == .normal)
     }

@@ -24,6 +24,8 @@ public final class InkView: View {
     public let undoTap = TapGestureRecognizer()
     /// Three fingers tapping: redo.
     public let redoTap = TapGestureRecognizer()
+    /// The `text` tool's contacts: a tap opens a text box, a drag moves a text.
+    public let textTool = TextTool()
     public var mode: AnnotationMode = .off {
         didSet {
             guard mode != oldValue else { return }
@@ -58,23 +60,36 @@ public final class InkView: View {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
-            document.begin(contact: touch.sourceID, at: touch.location(in: self), time: touch.timestamp, Self.details(of: touch))
+            let details = Self.details(of: touch)
+            if (details.tool ?? document.settings.tool) == .text {
+                textTool.began(touch.sourceID, at: touch.location(in: self), in: document)
+            } else {
+                document.begin(contact: touch.sourceID, at: touch.location(in: self), time: touch.timestamp, details)
+            }
         }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
-            document.move(contact: touch.sourceID, to: touch.location(in: self), time: touch.timestamp, Self.details(of: touch))
+            if textTool.owns(touch.sourceID) {
+                textTool.moved(touch.sourceID, to: touch.location(in: self), in: document)
+            } else {
+                document.move(contact: touch.sourceID, to: touch.location(in: self), time: touch.timestamp, Self.details(of: touch))
+            }
         }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in touches { document.end(contact: touch.sourceID, time: touch.timestamp) }
+        for touch in touches {
+            if textTool.owns(touch.sourceID) { textTool.ended(touch.sourceID, in: document) } else { document.end(contact: touch.sourceID, time: touch.timestamp) }
+        }
         settleIfAllLifted(event)
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in touches { document.cancel(contact: touch.sourceID) }
+        for touch in touches {
+            if textTool.owns(touch.sourceID) { textTool.cancelled(touch.sourceID, in: document) } else { document.cancel(contact: touch.sourceID) }
+        }
         settleIfAllLifted(event)
     }
 

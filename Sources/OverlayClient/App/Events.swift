@@ -25,6 +25,9 @@ protocol OverlayEvents: AnyObject {
     func overlay(_ overlay: Overlay, asked command: ControlCommand)
     /// A pen hovers over the overlay, or no longer (nil), where it shows (for recording).
     func overlay(_ overlay: Overlay, penHovered hover: PenHover?)
+    /// The overlay's text box opened, changed or closed (to take or give back the keyboard,
+    /// and to record it).
+    func overlay(_ overlay: Overlay, textBox change: TextBoxChange)
     /// A hovering pointer led the spotlight to `point` (for recording).
     func overlay(_ overlay: Overlay, ledSpotlightTo point: Point)
     /// The toolbar was dropped at a new place (to remember).
@@ -45,6 +48,10 @@ protocol SeatEvents: AnyObject {
     var pointerDrawButtons: [UInt32] { get }
     /// Escape was pressed while capturing.
     func leaveCaptureMode()
+    /// Whether a text box is open on some overlay (the keyboard is held then, to type into it).
+    var isTyping: Bool { get }
+    /// A key pressed (or repeating) while a text box is open: what it means to the box.
+    func typed(_ meaning: KeyInterpreter.Meaning)
     /// The overlay took the keyboard focus while capturing, or lost it (for --verbose: Escape
     /// works only while it has it).
     func keyboardFocused(_ focused: Bool)

@@ -91,6 +91,12 @@ final class ControlPlane {
             }
             return nil
         }
+        if setting.name == TextBox.settingName {
+            guard let target = targets.first(where: { $0.scene.ink.textBox != nil }) ?? targets.first else { return "no output" }
+            if let problem = target.scene.ink.replayText(setting.value) { return problem }
+            target.sceneChanged(everything: false)
+            return nil
+        }
         if setting.name == Spotlight.hoverSettingName {
             guard let point = Spotlight.parseHover(setting.value) else { return "expected X,Y, not '\(setting.value)'" }
             for target in targets where target.scene.spotlight.hover(at: point) { target.sceneChanged(everything: false) }

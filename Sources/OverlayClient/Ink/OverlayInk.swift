@@ -25,8 +25,15 @@ final class OverlayInk {
     var penHover: PenHover?
     private(set) var hoverItems: [DrawItem] = []
     private var drawnHover: (hover: PenHover, ink: InkDocument.Settings, area: Rect)?
+    /// The text box being typed in (the `text` tool's tap opens it), drawn over the ink.
+    var textBox: TextBox? {
+        get { renderer.textBox }
+        set { renderer.textBox = newValue }
+    }
+    /// A text box opened, changed or closed (to take or give back the keyboard, and to record it).
+    var onTextBoxChanged: ((TextBoxChange) -> Void)?
     private unowned let window: OverlayWindow
-    private var settings: Configuration.Annotate
+    private(set) var settings: Configuration.Annotate
 
     init(window: OverlayWindow, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
         self.window = window
@@ -36,6 +43,7 @@ final class OverlayInk {
         toolbar = Self.makeToolbar(size: window.bounds.size, place: toolbarPlace, settings: settings)
         window.addSubview(view)  // above the capture surface, under the markers
         window.addSubview(toolbar)  // above the ink
+        view.textTool.onTap = { [unowned self] point in self.openTextBox(at: point) }
         apply(settings)
         mode = settings.mode
     }
@@ -47,6 +55,7 @@ final class OverlayInk {
     var mode: AnnotationMode {
         get { view.mode }
         set {
+            if newValue != .draw { commitTextBox() }  // what was typed stays, as ink
             view.mode = newValue
             window.viewWithoutMarkers = newValue == .draw && !settings.markersWhileDrawing ? view : nil
             // Only a real change: setting it at all counts as a view tree change, which makes the
@@ -64,6 +73,7 @@ final class OverlayInk {
         let oldPalette = self.settings.palette
         self.settings = settings
         for page in pages { page.settings = settings.ink }
+        restyleTextBox()
         renderer.page = Self.page(settings.board)
         view.undoTap.isEnabled = settings.tapGestures
         view.redoTap.isEnabled = settings.tapGestures
@@ -81,6 +91,7 @@ final class OverlayInk {
     func showPage(_ number: Int) -> Bool {
         let index = min(max(1, number), AnnotationDefaults.pageLimit) - 1
         guard index != pageIndex else { return false }
+        commitTextBox()
         while pages.count <= index { pages.append(InkDocument(settings: settings.ink)) }
         pageIndex = index
         view.document = pages[index]
@@ -146,6 +157,7 @@ final class OverlayInk {
         let canvas = Canvas(width: max(1, pixelWidth), height: max(1, pixelHeight))
         let snapshot = InkRenderer()
         snapshot.page = renderer.page  // a saved whiteboard keeps its page
+        snapshot.text.engine = renderer.text.engine
         snapshot.update(from: pages[min(max(0, page), pages.count - 1)], time: time, pixelWidth: canvas.width, pixelHeight: canvas.height, scale: scale)
         snapshot.composite(into: canvas, area: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
         return PNG.Image(width: canvas.width, height: canvas.height, rgba: canvas.rgbaBytes())

@@ -23,6 +23,7 @@ final class OverlayScene {
         didSet {
             renderer.text = text
             window.visualizer.textMeasurer = text
+            ink.renderer.text.engine = text  // texts as ink are shaped by the same engine
         }
     }
     /// Whether the toolbar is drawn (it still takes touches when not: `render --no-toolbar`).

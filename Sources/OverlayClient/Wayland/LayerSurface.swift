@@ -146,9 +146,18 @@ final class LayerSurface: PresenterHost {
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
     }
 
+    /// While a text box is open the keyboard is the overlay's alone (exclusive: on demand
+    /// waits for a pointer click on some compositors, and a touch is not one); after, as before.
+    func setTyping(_ typing: Bool) {
+        isTyping = typing
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
+    }
+    private var isTyping = false
+
     /// The keyboard while capturing (Escape gives the touches back): on demand, or exclusive
     /// before layer-shell 4, which has no on demand; none otherwise.
     private var keyboardInteractivity: UInt32 {
+        if isTyping { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue }
         guard takesKeyboard else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
         return connection.layerShellVersion >= 4 ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue
             : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue

@@ -46,6 +46,7 @@ final class Overlay {
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         connectToolbar()
+        scene.ink.onTextBoxChanged = { [unowned self] change in self.textBoxChanged(change) }
         layer.idleMemory.onDue = { [unowned self] in self.idleReleaseDue = true }
         apply(settings)
         updateInputRegion()
@@ -94,6 +95,17 @@ final class Overlay {
             setNeedsDraw()
         }
         return shows
+    }
+
+    /// A text box opened (the keyboard is the overlay's while it is open), changed or closed.
+    private func textBoxChanged(_ change: TextBoxChange) {
+        switch change {
+        case .opened: layer.setTyping(true)
+        case .closed: layer.setTyping(false)
+        case .edited: break
+        }
+        events.overlay(self, textBox: change)
+        setNeedsDraw()
     }
 
     /// The pointer hovers at `point` without drawing: it leads the spotlight while no finger is down.

@@ -5,8 +5,8 @@ import TouchCore
 /// A wl_seat: its wl_touch feeds the dispatcher of the overlay each touch went down on, and
 /// so do its wl_pointer while a drawing button is held (`Pointer`) and its pens while they
 /// touch (`TabletSeat`, when the compositor has the tablet protocol); its wl_keyboard is taken
-/// only while capturing, to leave capture mode with Escape. No key is
-/// ever logged.
+/// only while capturing, to leave capture mode with Escape, and while a text box is open, to
+/// type into it (with the compositor's key repeat). No key is ever logged.
 @MainActor
 final class Seat {
     let proxy: OpaquePointer
@@ -24,6 +24,10 @@ final class Seat {
     private var touchOverlays: [Int32: Overlay] = [:]
     private var overlaysInFrame: [Overlay] = []
     private var keys: KeyInterpreter?
+    /// The compositor's key repeat: keys a second, and the wait before the first repeat (seconds).
+    private var repeatRate = (perSecond: 25.0, delay: 0.6)
+    /// The key held down and repeating into a text box, and its next repeat.
+    private var repeating: (key: UInt32, meaning: KeyInterpreter.Meaning, timer: ScheduledTimer)?
     /// wl_touch times onto the scheduler's clock.
     private var clock = ClockDomain()
 
@@ -73,7 +77,8 @@ final class Seat {
 
     /// Takes the keyboard while capturing (for Escape), and gives it back otherwise.
     func updateKeyboard() {
-        let wants = events.isCapturing && capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        let wants = (events.isCapturing || events.isTyping) && capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if !events.isTyping { stopRepeating() }
         if wants, keyboard == nil {
             keyboard = wl_seat_get_keyboard(proxy)
             wl_keyboard_add_listener(keyboard, Self.keyboardEvents.pointer, listenerData(self))
@@ -81,6 +86,7 @@ final class Seat {
             if version >= 3 { wl_keyboard_release(keyboard) } else { wl_keyboard_destroy(keyboard) }
             self.keyboard = nil
         }
+        keys?.resetCompose()
     }
 
     // MARK: wl_touch
@@ -199,21 +205,55 @@ final class Seat {
         var events = wl_keyboard_listener()
         events.keymap = { data, _, format, fd, size in withOwner(data, Seat.self) { $0.loadKeymap(format: format, fd: fd, size: Int(size)) } }
         events.enter = { data, _, _, _, _ in withOwner(data, Seat.self) { $0.events.keyboardFocused(true) } }
-        events.leave = { data, _, _, _ in withOwner(data, Seat.self) { $0.events.keyboardFocused(false) } }
+        events.leave = { data, _, _, _ in
+            withOwner(data, Seat.self) { seat in
+                seat.stopRepeating()
+                seat.events.keyboardFocused(false)
+            }
+        }
         events.key = { data, _, _, _, key, state in
-            guard state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue else { return }
-            withOwner(data, Seat.self) { $0.keyPressed(key) }
+            let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
+            withOwner(data, Seat.self) { pressed ? $0.keyPressed(key) : $0.keyReleased(key) }
         }
         events.modifiers = { data, _, _, depressed, latched, locked, group in
             withOwner(data, Seat.self) { $0.keys?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group) }
         }
-        events.repeat_info = { _, _, _, _ in }
+        events.repeat_info = { data, _, rate, delay in withOwner(data, Seat.self) { $0.repeatRate = (Double(max(0, rate)), Double(max(0, delay)) / 1000) } }
         return ListenerTable(events)
     }()
 
-    /// Escape leaves capture mode; no other key does anything, and none is logged.
+    /// While a text box is open, each key goes to it (Escape closes it); otherwise Escape
+    /// leaves capture mode and no other key does anything. None is logged.
     private func keyPressed(_ key: UInt32) {
-        if keys?.isEscape(evdevKey: key) == true { events.leaveCaptureMode() }
+        stopRepeating()
+        guard events.isTyping else {
+            if keys?.isEscape(evdevKey: key) == true { events.leaveCaptureMode() }
+            return
+        }
+        guard let keys, let meaning = keys.meaning(ofEvdevKey: key) else { return }
+        events.typed(meaning)
+        if case .edit = meaning, keys.repeats(evdevKey: key), repeatRate.perSecond > 0 {
+            repeatKey(key, meaning, at: scheduler.now + repeatRate.delay)
+        }
+    }
+
+    private func keyReleased(_ key: UInt32) {
+        if repeating?.key == key { stopRepeating() }
+    }
+
+    /// The held key types again at `time`, then at the compositor's rate, while a box is open.
+    private func repeatKey(_ key: UInt32, _ meaning: KeyInterpreter.Meaning, at time: Double) {
+        let timer = scheduler.schedule(at: time) { [weak self] in
+            guard let self, self.repeating?.key == key, self.events.isTyping else { return }
+            self.events.typed(meaning)
+            self.repeatKey(key, meaning, at: time + 1 / self.repeatRate.perSecond)
+        }
+        repeating = (key, meaning, timer)
+    }
+
+    private func stopRepeating() {
+        if let repeating { scheduler.cancel(repeating.timer) }
+        repeating = nil
     }
 
     private func loadKeymap(format: UInt32, fd: Int32, size: Int) {
@@ -225,6 +265,7 @@ final class Seat {
     }
 
     func destroy() {
+        stopRepeating()
         if let touch { release(touch: touch) }
         pointer?.destroy()
         pointer = nil

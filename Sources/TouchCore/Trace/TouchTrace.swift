@@ -1,7 +1,7 @@
 /// A recorded touch sequence in Touchlight's text trace format, used for replay tests,
 /// `touchlight --replay` and `touchlight record`.
 ///
-///     touchlight-trace 4
+///     touchlight-trace 5
 ///     output 800 600 1 transform=90
 ///     start 2026-11-23T09:41:07.250Z
 ///     # time id phase x y [major minor orientation] [type=TYPE] [force=F]
@@ -27,14 +27,17 @@
 /// - `TIME set NAME VALUE` (version 2): a setting of the session changed then (annotation's
 ///   mode, tool, colour, width). TouchCore keeps these lines as they are; the program that
 ///   replays the trace gives them meaning. A value never holds `#` (it would start a comment).
+/// - Version 5 adds `TIME set text CARET:WORDS` (then `commit` or `cancel`): what was typed
+///   into a text box, its words percent-encoded (every byte but ASCII letters and digits as
+///   `%XX`), so that a line never holds a space, `#` or newline of the text's own.
 /// - Consecutive events with the same time form one frame (one `TouchEvent`).
 /// - `#` starts a comment; blank lines are ignored.
 public struct TouchTrace: Sendable, Equatable {
     /// The version written; every version in `readableVersions` is read.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
     /// Version 1 has no `set` lines; versions 1 and 2 have no `type=` or `force=` fields;
-    /// versions 1 to 3 have no `start` line and no output transform.
-    public static let readableVersions = 1...4
+    /// versions 1 to 3 have no `start` line and no output transform; versions 1 to 4 no typed text.
+    public static let readableVersions = 1...5
     /// The largest trace file read (64 MiB: over an hour of ten fingers at 120 Hz); a larger
     /// one is refused before it is read.
     public static let maximumTextSize = 64 << 20

@@ -1,0 +1,163 @@
+import TouchCore
+import Visualizer
+
+/// A text box being typed into (the `text` tool): its place, its text and caret, its colour
+/// and size. Pure editing, as a text field's model: the keys are read elsewhere (xkbcommon, or
+/// an input method) and arrive as `TextEdit`s. Enter commits it as ink; Escape drops it.
+public struct TextBox: Equatable, Sendable {
+    /// The top left of its first line (logical px).
+    public var origin: Point
+    public var color: Color
+    /// The em size (logical px).
+    public var size: Double
+    public private(set) var text = ""
+    /// Where the caret is, in characters (grapheme clusters) from the start.
+    public private(set) var caret = 0
+
+    public init(origin: Point, color: Color, size: Double, text: String = "") {
+        (self.origin, self.color, self.size) = (origin, color, size)
+        self.text = Self.kept(text)
+        caret = self.text.count
+    }
+
+    /// The lines, split at each newline.
+    public var lines: [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
+
+    /// The caret's line and column (characters from the line's start).
+    public var caretPosition: (line: Int, column: Int) {
+        var line = 0, column = 0
+        for character in text.prefix(caret) {
+            if character == "\n" { line += 1; column = 0 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// Applies one edit; false when it changed nothing (Backspace at the start, say).
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> Bool {
+        let before = (text, caret)
+        switch edit {
+        case .insert(let string):
+            let string = Self.kept(string)
+            guard !string.isEmpty, text.count + string.count <= AnnotationDefaults.textLimit else { return false }
+            text.insert(contentsOf: string, at: index(caret))
+            caret += string.count
+        case .newline:
+            return apply(.insert("\n"))
+        case .backspace:
+            guard caret > 0 else { return false }
+            text.remove(at: index(caret - 1))
+            caret -= 1
+        case .deleteForward:
+            guard caret < text.count else { return false }
+            text.remove(at: index(caret))
+        case .left: caret = max(0, caret - 1)
+        case .right: caret = min(text.count, caret + 1)
+        case .home: caret -= caretPosition.column
+        case .end: caret += lines[caretPosition.line].count - caretPosition.column
+        case .up, .down:
+            let (line, column) = caretPosition
+            let target = edit == .up ? line - 1 : line + 1
+            guard lines.indices.contains(target) else { return false }
+            caret = lines.prefix(target).reduce(0) { $0 + $1.count + 1 } + min(column, lines[target].count)
+        }
+        return before != (text, caret)
+    }
+
+    /// Replaces the whole text and caret (a replayed trace's `set text` line, an input method).
+    public mutating func set(text: String, caret: Int) {
+        self.text = Self.kept(String(text.prefix(AnnotationDefaults.textLimit)))
+        self.caret = min(max(0, caret), self.text.count)
+    }
+
+    private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
+
+    /// `string` without control characters other than newlines (a pasted tab or escape code
+    /// draws nothing sensible), carriage returns turned into newlines.
+    static func kept(_ string: String) -> String {
+        String(String.UnicodeScalarView(string.unicodeScalars.compactMap { scalar in
+            if scalar == "\r" { return "\n" }
+            return scalar == "\n" || !(scalar.properties.generalCategory == .control) ? scalar : nil
+        }))
+    }
+}
+
+/// One editing step in a text box, whatever key or input method gave it.
+public enum TextEdit: Equatable, Sendable {
+    case insert(String)
+    /// Shift+Enter.
+    case newline
+    case backspace, deleteForward
+    case left, right, up, down, home, end
+}
+
+extension AnnotationDefaults {
+    /// The most characters a text box takes.
+    public static let textLimit = 2_000
+    /// A text's line height, as a multiple of its em size.
+    public static let textLineHeight = 1.25
+    /// A text's em size for the ink's width: at least the width, and readable at the thinnest.
+    public static func textSize(forWidth width: Double) -> Double { max(width, 12 + 2 * width) }
+}
+
+extension TextBox {
+    /// The name of a trace's `set` line that records the box being typed in (`TIME set text
+    /// CARET:WORDS`, then `commit` or `cancel`), so that a replay and `render` show the typing.
+    /// The keys themselves are never recorded, only what they made of the box.
+    public static let settingName = "text"
+
+    /// How a trace writes the box: the caret, a colon, the words percent-encoded (a trace line
+    /// holds no spaces, `#` or newlines of its own).
+    public var settingValue: String { "\(caret):" + Self.percentEncoded(text) }
+
+    /// What a trace's `set text` value says.
+    public enum Recorded: Equatable, Sendable {
+        case typed(text: String, caret: Int)
+        case commit, cancel
+    }
+
+    public static func parse(settingValue value: String) -> Recorded? {
+        if value == "commit" { return .commit }
+        if value == "cancel" { return .cancel }
+        guard let colon = value.firstIndex(of: ":"), let caret = Int(value[..<colon]), caret >= 0,
+              let text = percentDecoded(value[value.index(after: colon)...]) else { return nil }
+        return .typed(text: text, caret: caret)
+    }
+
+    /// Letters and digits as they are; every other UTF-8 byte as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// The text back; nil for a broken escape or bytes that are not UTF-8.
+    static func percentDecoded(_ encoded: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var index = encoded.startIndex
+        while index < encoded.endIndex {
+            let character = encoded[index]
+            if character == "%" {
+                let end = encoded.index(index, offsetBy: 3, limitedBy: encoded.endIndex) ?? encoded.endIndex
+                guard encoded.distance(from: index, to: end) == 3, let byte = UInt8(encoded[encoded.index(after: index)..<end], radix: 16) else { return nil }
+                bytes.append(byte)
+                index = end
+            } else {
+                guard let ascii = character.asciiValue, character.isLetter || character.isNumber else { return nil }
+                bytes.append(ascii)
+                index = encoded.index(after: index)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,35 @@
+import Annotation
+
+/// The `text` tool's boxes: the keyboard is held while one is open, each key goes to it, and
+/// a recording keeps what the keys made of it (never the keys).
+extension App {
+    /// The overlay whose text box is open, if any.
+    private var typingOverlay: Overlay? { overlays.values.first { $0.scene.ink.textBox != nil } }
+
+    var isTyping: Bool { typingOverlay != nil }
+
+    func typed(_ meaning: KeyInterpreter.Meaning) {
+        guard let ink = typingOverlay?.scene.ink else { return }
+        switch meaning {
+        case .escape: ink.cancelTextBox()
+        case .enter(shift: true): ink.editTextBox(.newline)
+        case .enter(shift: false): ink.commitTextBox()
+        case .edit(let edit): ink.editTextBox(edit)
+        }
+    }
+
+    func overlay(_ overlay: Overlay, textBox change: TextBoxChange) {
+        let now = scheduler.now
+        switch change {
+        case .opened: break  // the tap that opened it is in the recording
+        case .edited:
+            if let box = overlay.scene.ink.textBox { recorder?.record(setting: TextBox.settingName, value: box.settingValue, at: now) }
+        case .closed(let committed):
+            recorder?.record(setting: TextBox.settingName, value: committed ? "commit" : "cancel", at: now)
+        }
+        if change != .edited {
+            for seat in seats.values { seat.updateKeyboard() }
+            logger.debug("text box \(change == .opened ? "opened: the keyboard types into it" : "closed")")
+        }
+    }
+}

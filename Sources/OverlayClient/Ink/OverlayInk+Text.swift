@@ -1,0 +1,73 @@
+import Annotation
+import TouchCore
+
+/// What happened to an overlay's text box.
+enum TextBoxChange: Equatable {
+    case opened
+    /// Typed into: its words or caret changed.
+    case edited
+    /// Closed: its words became ink (`committed`), or were dropped.
+    case closed(committed: Bool)
+}
+
+/// The `text` tool's box on an overlay: opened by a tap, edited by keys (or a replayed trace),
+/// committed as ink by Enter, a mode change or a page turn, dropped by Escape.
+extension OverlayInk {
+    /// Opens a box with its first line centred on `point` (a box already open is committed first).
+    func openTextBox(at point: Point) {
+        commitTextBox()
+        let size = AnnotationDefaults.textSize(forWidth: settings.ink.width)
+        let origin = Point(x: point.x, y: point.y - size * AnnotationDefaults.textLineHeight / 2)
+        textBox = TextBox(origin: origin, color: settings.ink.color, size: size)
+        onTextBoxChanged?(.opened)
+    }
+
+    /// One edit to the open box; false when none is open or nothing changed.
+    @discardableResult
+    func editTextBox(_ edit: TextEdit) -> Bool {
+        guard var box = textBox, box.apply(edit) else { return false }
+        textBox = box
+        onTextBoxChanged?(.edited)
+        return true
+    }
+
+    /// The open box's words become ink (an empty box just closes).
+    func commitTextBox() {
+        guard let box = textBox else { return }
+        if !box.text.isEmpty { document.addText(renderer.text.content(of: box), at: box.origin, color: box.color) }
+        textBox = nil
+        onTextBoxChanged?(.closed(committed: !box.text.isEmpty))
+    }
+
+    /// The open box closes and its words are dropped.
+    func cancelTextBox() {
+        guard textBox != nil else { return }
+        textBox = nil
+        onTextBoxChanged?(.closed(committed: false))
+    }
+
+    /// A trace's `set text` line: what the recorded keys made of the box. Nil when it was
+    /// applied; else why not.
+    func replayText(_ value: String) -> String? {
+        switch TextBox.parse(settingValue: value) {
+        case .typed(let text, let caret)?:
+            guard var box = textBox else { return "no text box is open" }
+            box.set(text: text, caret: caret)
+            textBox = box
+            onTextBoxChanged?(.edited)
+        case .commit?: commitTextBox()
+        case .cancel?: cancelTextBox()
+        case nil: return "expected CARET:TEXT, commit or cancel"
+        }
+        return nil
+    }
+
+    /// The ink's colour or width changed while a box is open: the box takes them.
+    func restyleTextBox() {
+        guard var box = textBox else { return }
+        (box.color, box.size) = (settings.ink.color, AnnotationDefaults.textSize(forWidth: settings.ink.width))
+        guard box != textBox else { return }
+        textBox = box
+        onTextBoxChanged?(.edited)
+    }
+}

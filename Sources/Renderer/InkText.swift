@@ -1,0 +1,92 @@
+import Annotation
+import CPixman
+import TouchCore
+import Visualizer
+
+/// Texts as ink: measures a text box's words when it is committed, draws committed texts
+/// into the ink layer, and draws the box being typed in (its words, its caret, a faint frame)
+/// over the ink each frame. Shaped by HarfBuzz through `TextRenderer`; with no font, texts
+/// take no room and draw nothing.
+public final class InkText {
+    /// The text engine (the overlay's, shared with captions); nil: no font could be loaded.
+    public var engine: TextRenderer?
+    private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
+
+    public init() {}
+
+    /// What `box` commits to: its words, size and measured extent.
+    public func content(of box: TextBox) -> TextContent {
+        TextContent(string: box.text, size: box.size, extent: extent(of: box.lines, size: box.size))
+    }
+
+    /// The room `lines` take at em `size` (logical px): the widest line, and a line height each.
+    func extent<Line: StringProtocol>(of lines: [Line], size: Double) -> Size {
+        let style = TextRenderer.Style(size: size)
+        let width = lines.map { engine?.measure(String($0), style: style, scale: 1).width ?? 0 }.max() ?? 0
+        return Size(width: width, height: Double(max(1, lines.count)) * size * AnnotationDefaults.textLineHeight)
+    }
+
+    /// Draws a committed text into `layer` within `box` (device px).
+    func draw(_ stroke: Stroke, within box: PixelRect, scale: Double, into layer: Canvas) {
+        guard let content = stroke.text, let origin = stroke.samples.first?.point else { return }
+        drawLines(content.lines, origin: origin, size: content.size, color: stroke.color, scale: scale, into: layer, clip: box)
+    }
+
+    /// The area the box being typed in covers: its words, its caret and its frame.
+    public func bounds(of box: TextBox) -> Rect {
+        let extent = extent(of: box.lines, size: box.size)
+        let pad = AnnotationDefaults.textBoxPadding + 2
+        return Rect(x: box.origin.x - pad, y: box.origin.y - pad,
+                    width: max(extent.width, box.size / 2) + 2 * pad + AnnotationDefaults.textCaretWidth, height: extent.height + 2 * pad)
+    }
+
+    /// Draws the box being typed in over `canvas` within `area` (device px): a faint frame,
+    /// the words, and the caret.
+    func drawBox(_ box: TextBox, scale: Double, into canvas: Canvas, area: PixelRect) {
+        let frame = bounds(of: box).insetBy(dx: 2, dy: 2)
+        let edge = max(1, scale)
+        for side in [Rect(x: frame.minX, y: frame.minY, width: frame.width, height: edge / scale),
+                     Rect(x: frame.minX, y: frame.maxY - edge / scale, width: frame.width, height: edge / scale),
+                     Rect(x: frame.minX, y: frame.minY, width: edge / scale, height: frame.height),
+                     Rect(x: frame.maxX - edge / scale, y: frame.minY, width: edge / scale, height: frame.height)] {
+            fill(side, AnnotationDefaults.textBoxFrame, scale: scale, into: canvas, area: area)
+        }
+        drawLines(box.lines, origin: box.origin, size: box.size, color: box.color, scale: scale, into: canvas, clip: area)
+        let (line, column) = box.caretPosition
+        let before = box.lines[line].prefix(column)
+        let x = box.origin.x + (engine?.measure(String(before), style: TextRenderer.Style(size: box.size), scale: scale).width ?? 0)
+        let lineHeight = box.size * AnnotationDefaults.textLineHeight
+        fill(Rect(x: x, y: box.origin.y + Double(line) * lineHeight, width: AnnotationDefaults.textCaretWidth, height: lineHeight),
+             box.color.opaque, scale: scale, into: canvas, area: area)
+    }
+
+    private func drawLines<Line: StringProtocol>(_ lines: [Line], origin: Point, size: Double, color: Color, scale: Double,
+                                                 into canvas: Canvas, clip: PixelRect) {
+        guard let engine else { return }
+        let style = TextRenderer.Style(size: size, color: color)
+        let ascent = engine.measure("", style: style, scale: scale).ascent
+        // The line box is `textLineHeight` ems; the glyphs sit in its middle.
+        let lead = size * (AnnotationDefaults.textLineHeight - 1) / 2
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            let baseline = Point(x: origin.x, y: origin.y + Double(index) * size * AnnotationDefaults.textLineHeight + lead + ascent)
+            engine.draw(String(line), style: style, at: baseline, scale: scale, into: canvas, clip: clip)
+        }
+    }
+
+    private func fill(_ rect: Rect, _ color: Color, scale: Double, into canvas: Canvas, area: PixelRect) {
+        let box = devicePixels(of: rect, scale: scale).intersection(area)
+        guard !box.isEmpty else { return }
+        paint.value = color.premultipliedARGB
+        pixman_image_composite32(PIXMAN_OP_OVER, paint.image, nil, canvas.image, 0, 0, 0, 0,
+                                 Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+    }
+}
+
+extension AnnotationDefaults {
+    /// Room between a text box's frame and its words (logical px).
+    public static let textBoxPadding = 4.0
+    /// The caret's width (logical px).
+    public static let textCaretWidth = 2.0
+    /// The faint frame around a text box being typed in.
+    public static let textBoxFrame = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.6)
+}

@@ -1,0 +1,128 @@
+import Testing
+import TouchCore
+import Visualizer
+@testable import Annotation
+
+/// The text box's editing, its record in a trace, and the `text` tool's contacts: a tap opens
+/// a box, a drag on a text moves it (one undo step), and a text is ink like any other.
+@Suite struct TextBoxTests {
+    static func box(_ text: String = "") -> TextBox { TextBox(origin: Point(x: 10, y: 20), color: .white, size: 20, text: text) }
+
+    @Test func keysEditAsInATextField() {
+        var box = Self.box()
+        for edit: TextEdit in [.insert("Hello"), .insert(" "), .insert("ñ")] { box.apply(edit) }
+        #expect(box.text == "Hello ñ" && box.caret == 7)
+        var changed = box.apply(.backspace)
+        #expect(changed)
+        #expect(box.text == "Hello " && box.caret == 6)
+        box.apply(.left)
+        box.apply(.left)
+        changed = box.apply(.deleteForward)
+        #expect(changed)
+        #expect(box.text == "Hell " && box.caret == 4)
+        #expect(box.text == "Hell ", "one character at a time")
+        box.apply(.home)
+        #expect(box.caret == 0)
+        changed = box.apply(.backspace) || box.apply(.left)
+        #expect(!changed, "nothing before the start")
+        box.apply(.end)
+        box.apply(.newline)
+        box.apply(.insert("ab"))
+        #expect(box.lines == ["Hell ", "ab"] && box.caretPosition.line == 1 && box.caretPosition.column == 2)
+        box.apply(.up)
+        #expect(box.caretPosition.line == 0 && box.caretPosition.column == 2, "up keeps the column")
+        box.apply(.end)
+        box.apply(.down)
+        #expect(box.caretPosition.line == 1 && box.caretPosition.column == 2, "down: the column, at most the line's length")
+        let moved = box.apply(.down)
+        #expect(!moved, "no line below the last")
+    }
+
+    @Test func controlCharactersAndEndlessTextAreKeptOut() {
+        var box = Self.box()
+        box.apply(.insert("a\u{1B}[31mb\tc\r"))
+        #expect(box.text == "a[31mbc\n", "escape and tab dropped, a carriage return is a newline")
+        let taken = box.apply(.insert(String(repeating: "x", count: AnnotationDefaults.textLimit)))
+        #expect(!taken, "past the limit nothing is taken")
+        box.set(text: "xyz", caret: 99)
+        #expect(box.text == "xyz" && box.caret == 3)
+    }
+
+    @Test func aTraceKeepsWhatWasTypedOnOneLine() throws {
+        var box = Self.box("Hello ñ #1\nnext line%")
+        box.apply(.left)
+        let value = box.settingValue
+        #expect(!value.contains(" ") && !value.contains("#") && !value.contains("\n"), "\(value)")
+        #expect(TextBox.parse(settingValue: value) == .typed(text: "Hello ñ #1\nnext line%", caret: 20))
+        #expect(TextBox.parse(settingValue: "commit") == .commit && TextBox.parse(settingValue: "cancel") == .cancel)
+        for broken in ["", "x:abc", "3:%4", "3:%ZZ", "2:%FF%FE", "-1:a", "3:a b"] {
+            #expect(TextBox.parse(settingValue: broken) == nil, "a broken value")
+        }
+    }
+}
+
+@MainActor @Suite struct TextToolTests {
+    let scheduler = ManualScheduler()
+    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let view: InkView
+    let dispatcher: TouchDispatcher
+
+    init() {
+        var settings = InkDocument.Settings()
+        settings.tool = .text
+        view = InkView(frame: window.bounds, document: InkDocument(settings: settings))
+        window.addSubview(view)
+        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        view.mode = .draw
+    }
+
+    func drag(from a: Point, to b: Point, at start: Double, id: Int = 1) {
+        dispatcher.down(id: id, at: a, time: start)
+        dispatcher.frame()
+        for step in 1...10 {
+            let u = Double(step) / 10
+            dispatcher.motion(id: id, at: Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u), time: start + Double(step) / 120)
+            dispatcher.frame()
+        }
+        dispatcher.up(id: id, time: start + 0.1)
+        dispatcher.frame()
+        scheduler.advance(to: start + 0.5)
+    }
+
+    static let hello = TextContent(string: "Hello", size: 20, extent: Size(width: 50, height: 25))
+
+    @Test func aTapOpensABoxAndDrawsNothing() {
+        var taps: [Point] = []
+        view.textTool.onTap = { taps.append($0) }
+        drag(from: Point(x: 100, y: 100), to: Point(x: 102, y: 101), at: 0)
+        #expect(taps == [Point(x: 100, y: 100)])
+        drag(from: Point(x: 300, y: 300), to: Point(x: 400, y: 300), at: 1)
+        #expect(taps.count == 1, "a drag on nothing opens no box")
+        #expect(view.document.strokes.isEmpty)
+    }
+
+    @Test func aDragMovesATextInOneUndoableStep() throws {
+        let document = view.document
+        let id = document.addText(Self.hello, at: Point(x: 100, y: 100), color: .white)
+        drag(from: Point(x: 110, y: 110), to: Point(x: 310, y: 160), at: 0)
+        let moved = try #require(document.strokes.first)
+        #expect(document.strokes.count == 1 && moved.samples[0].point == Point(x: 300, y: 150) && moved.text == Self.hello)
+        #expect(document.undo() && document.strokes.first?.id == id && document.strokes.first?.samples[0].point == Point(x: 100, y: 100),
+                "one undo puts it back")
+        #expect(document.undo() && document.strokes.isEmpty, "the next undoes the text itself")
+        #expect(document.redo() && document.redo() && document.strokes.first?.samples[0].point == Point(x: 300, y: 150))
+    }
+
+    @Test func theEraserTakesATextAndClearTakesItToo() {
+        let document = view.document
+        document.addText(Self.hello, at: Point(x: 100, y: 100), color: .white)
+        var settings = document.settings
+        settings.tool = .eraser
+        document.settings = settings
+        drag(from: Point(x: 90, y: 300), to: Point(x: 90, y: 90), at: 0)
+        #expect(document.strokes.count == 1, "the eraser passed beside it")
+        drag(from: Point(x: 120, y: 300), to: Point(x: 120, y: 90), at: 1)
+        #expect(document.strokes.isEmpty, "through it: erased")
+        #expect(document.undo() && document.strokes.count == 1)
+    }
+}

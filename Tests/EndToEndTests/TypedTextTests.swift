@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TouchCore
+
+/// The text tool on headless sway, typed for real: a replayed tap opens a box, wtype (through
+/// sway's virtual-keyboard protocol) types "Hello ", a dead tilde and n, then Enter. The words
+/// show where the tap was, in the ink's colour; `ctl undo` takes them away; and `touchlight
+/// render` draws the recording (ctl's undo is not in it) as the screen showed it, decoded by ffmpeg.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
+    struct TypedTextTests {
+        static let tap = """
+            touchlight-trace 5
+            output 800 600 1
+            0 set mode draw
+            0 set tool text
+            0 set color ff0000
+            0 set width 8
+            0.3 1 down 300 200
+            0.35 1 up 300 200
+
+            """
+        static let config = "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\n"
+
+        static func isRed(_ p: Image.Pixel) -> Bool { p.r > 150 && p.g < 90 && p.b < 90 }
+
+        @Test func typedWordsShowWhereTheTapWasAndRenderAlike() throws {
+            guard Desktop.which("wtype") != nil else {
+                Issue.record("NOT RUN: wtype is not installed (scripts/install-deps test installs it)")
+                return
+            }
+            let sway = try Desktop()
+            defer { sway.stop() }
+            let directory = sway.runtimeDirectory.path
+            let (tap, config, recorded) = (directory + "/tap.trace", directory + "/text.toml", directory + "/typed.trace")
+            try Self.tap.write(toFile: tap, atomically: true, encoding: .utf8)
+            try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+            let baseline = try sway.screenshot("text-before")
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded, "--replay", tap, "--config", config, "--verbose"], stderr: log)
+            var printed = waitForLine(in: log, containing: "text box opened")
+            #expect(printed.contains("text box opened"), "\(printed.suffix(1500))")
+
+            // headless sway has no keyboard until wtype makes its virtual one; wtype holds it
+            // (reading an empty standard input) until the overlay has the keyboard's focus.
+            let wtype = Process(), input = Pipe()
+            wtype.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            wtype.arguments = try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" }
+                + ["wtype", "-", "Hello ", "-k", "dead_tilde", "n", "-k", "Return"])
+            wtype.standardInput = input
+            try wtype.run()
+            printed += waitForLine(in: log, containing: "keyboard focus taken")
+            try input.fileHandleForWriting.close()
+            #expect(waitForExit(wtype, timeout: 5) && wtype.terminationStatus == 0, "wtype: \(wtype.terminationStatus)")
+            printed += waitForLine(in: log, containing: "text box closed")
+            #expect(printed.contains("text box closed"), "Enter commits: \(printed.suffix(1500))")
+
+            func redCount(_ shot: Image, _ xs: Range<Int>, _ ys: Range<Int>) -> Int { xs.reduce(0) { n, x in n + ys.filter { Self.isRed(shot[x, $0]) }.count } }
+            let typed = try sway.screenshot("text-typed") { redCount($0, 300..<420, 180..<222) > 80 }
+            #expect(redCount(typed, 300..<420, 180..<222) > 80, "red words from the tap rightwards")
+            #expect(redCount(typed, 0..<295, 0..<600) == 0 && redCount(typed, 300..<800, 230..<600) == 0, "nowhere else")
+            #expect(try Desktop.execute(Desktop.touchlight.path, ["ctl", "status"], environment: sway.environment).output.contains(#""strokes":1"#))
+            #expect(try Desktop.execute(Desktop.touchlight.path, ["ctl", "undo"], environment: sway.environment).status == 0)
+            let undone = try sway.screenshot("text-undone") { $0.differences(from: baseline).isEmpty }
+            #expect(undone.differences(from: baseline).isEmpty, "undo removes the words")
+
+            // The recording has what the keys made, the composed ñ included, and renders alike.
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
+            let trace = try String(contentsOfFile: recorded, encoding: .utf8)
+            #expect(trace.hasPrefix("touchlight-trace 5") && trace.contains("set text 7:Hello%20%C3%B1") && trace.contains("set text commit"), "\(trace.suffix(600))")
+            let frames = directory + "/frames/"
+            let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", recorded, "--out", frames, "--config", config])
+            #expect(status == 0, "\(output)")
+            let last = try #require(try FileManager.default.contentsOfDirectory(atPath: frames).sorted().last)
+            let rendered = try Export.decode(frames + last, width: 800, height: 600)
+            var opaque = 0, differing = 0
+            for y in 150..<260 {
+                for x in 250..<500 where rendered.alpha(x, y) == 255 {
+                    opaque += 1
+                    let p = typed[x, y]
+                    if abs(Int(p.r) - Int(rendered.red(x, y))) > 8 || abs(Int(p.g) - Int(rendered.green(x, y))) > 8 { differing += 1 }
+                }
+            }
+            #expect(opaque > 80 && differing <= opaque / 50, "render's opaque text pixels match the screen's: \(differing) of \(opaque) differ")
+
+        }
+    }
+}
