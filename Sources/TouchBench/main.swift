@@ -9,6 +9,7 @@
 //   --export    only: touchlight render's throughput, and libspng against the hand-written PNG encoder
 //   --captions  only: captions and the HUD on the renderer's scene
 //   --spotlight only: the spotlight following a finger, against the finger's marker alone
+//   --text      only: typing into a text box, and putting it down as ink
 if CommandLine.arguments.contains("--captions") {
     CaptionBenchmarks.run()
 } else if CommandLine.arguments.contains("--export") {
@@ -19,6 +20,8 @@ if CommandLine.arguments.contains("--captions") {
     DamageCeiling.run()
 } else if CommandLine.arguments.contains("--ink") {
     InkBenchmarks.run()
+} else if CommandLine.arguments.contains("--text") {
+    TextBenchmarks.run()
 } else if CommandLine.arguments.contains("--spotlight") {
     SpotlightBenchmarks.run()
 } else if CommandLine.arguments.contains("--undo") {
