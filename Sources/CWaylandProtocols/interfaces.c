@@ -12,3 +12,4 @@ const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void) { r
 const struct wl_interface *tl_wp_single_pixel_buffer_manager_v1_interface(void) { return &wp_single_pixel_buffer_manager_v1_interface; }
 const struct wl_interface *tl_zxdg_output_manager_v1_interface(void) { return &zxdg_output_manager_v1_interface; }
 const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
+const struct wl_interface *tl_zwlr_screencopy_manager_v1_interface(void) { return &zwlr_screencopy_manager_v1_interface; }

@@ -7,8 +7,10 @@ import Visualizer
 /// tapered capsule (round caps and joins, variable width), and coverage is the maximum over
 /// the pieces, so where one stroke overlaps itself nothing builds up.
 final class InkRasterizer {
-    /// Device pixels per logical unit.
+    /// Device pixels per logical unit (the zoom's magnification included).
     var scale = 1.0
+    /// The logical point drawn at device (0, 0): a zoomed picture's offset (zero otherwise).
+    var offset = Point.zero
     private var scratch = MaskImage(width: 256, height: 256)
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
 
@@ -26,11 +28,11 @@ final class InkRasterizer {
         var previous: InkSample?
         for sample in line {
             let a = previous ?? sample
-            let shape = DeviceShape.taperedCapsule(from: Point(x: a.point.x * scale, y: a.point.y * scale),
-                                                   to: Point(x: sample.point.x * scale, y: sample.point.y * scale),
+            let shape = DeviceShape.taperedCapsule(from: Point(x: (a.point.x - offset.x) * scale, y: (a.point.y - offset.y) * scale),
+                                                   to: Point(x: (sample.point.x - offset.x) * scale, y: (sample.point.y - offset.y) * scale),
                                                    startWidth: a.width * scale, endWidth: sample.width * scale)
             let reach = max(a.width, sample.width) / 2
-            let piece = Rect(x: min(a.point.x, sample.point.x) - reach, y: min(a.point.y, sample.point.y) - reach,
+            let piece = Rect(x: min(a.point.x, sample.point.x) - reach - offset.x, y: min(a.point.y, sample.point.y) - reach - offset.y,
                              width: abs(sample.point.x - a.point.x) + 2 * reach, height: abs(sample.point.y - a.point.y) + 2 * reach)
             mask.accumulate(shape, origin: origin, area: devicePixels(of: piece, scale: scale).intersection(box))
             previous = sample

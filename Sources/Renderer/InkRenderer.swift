@@ -46,6 +46,19 @@ public final class InkRenderer: Underlay {
     public let text = InkText()
     /// The text box being typed in, drawn over the ink (nil: none).
     public var textBox: TextBox?
+    /// How a zoomed picture shows (the ink is kept in its coordinates); a change redraws everything.
+    public var view = ZoomView() {
+        didSet {
+            guard view != oldValue else { return }
+            forgetDocument()
+            live = nil
+            entries.removeAll(keepingCapacity: true)
+            laserGeometry.removeAll(keepingCapacity: true)
+            drawnTextBox = nil
+        }
+    }
+    /// What goes under the ink where there is no page (a zoomed picture); nil: transparency.
+    public weak var below: Underlay?
     /// The box as last drawn, and the area it covered.
     private var drawnTextBox: (box: TextBox, area: Rect)?
 
@@ -68,7 +81,7 @@ public final class InkRenderer: Underlay {
         damage.removeAll(keepingCapacity: true)
         for item in transient { damage.append(item.bounds) }  // where last frame's transient ink was
         if pixelWidth != pixelSize.width || pixelHeight != pixelSize.height || scale != self.scale {
-            (pixelSize, self.scale, rasterizer.scale) = ((pixelWidth, pixelHeight), scale, scale)
+            (pixelSize, self.scale) = ((pixelWidth, pixelHeight), scale)
             finished = nil
             live = nil
             seenGeneration = -1
@@ -79,6 +92,7 @@ public final class InkRenderer: Underlay {
             redrawsWhole = false
             damage.append(fullRect)
         }
+        (rasterizer.scale, rasterizer.offset, text.view) = (scale * view.scale, view.offset, view)
         updateFinished(document)
         updateLive(document)
         updateTransient(document, time: time)
@@ -88,16 +102,22 @@ public final class InkRenderer: Underlay {
     private func updateTextBox() {
         guard textBox != drawnTextBox?.box else { return }
         if let area = drawnTextBox?.area { damage.append(area) }
-        drawnTextBox = textBox.map { ($0, text.bounds(of: $0)) }
+        drawnTextBox = textBox.map { ($0, view.toScreen(text.bounds(of: $0))) }
         if let area = drawnTextBox?.area { damage.append(area) }
     }
 
     /// Paints `area` of `canvas` (device pixels): the page (or transparency), the finished ink,
     /// the live ink, the transient ink.
     public func composite(into canvas: Canvas, area: PixelRect) {
-        if let page { page.paint(into: canvas, area: area, scale: scale) } else { canvas.clear(x: area.x, y: area.y, width: area.width, height: area.height) }
+        if let page {
+            page.paint(into: canvas, area: area, scale: scale)
+        } else if let below {
+            below.composite(into: canvas, area: area)
+        } else {
+            canvas.clear(x: area.x, y: area.y, width: area.width, height: area.height)
+        }
         // Over transparency, copying the finished ink is the same as compositing it over.
-        let op = page == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        let op = page == nil && below == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         if let finished {
             finishedTiles.forEachMarkedRun(in: area) { run in
                 pixman_image_composite32(op, finished.image, nil, canvas.image, Int32(run.x), Int32(run.y), 0, 0,
@@ -139,7 +159,7 @@ public final class InkRenderer: Underlay {
         finished = layer
         for stroke in document.strokes[drawn.count...] {
             draw(stroke, into: layer)
-            damage.append(stroke.bounds)
+            damage.append(view.toScreen(stroke.bounds))
         }
     }
 
@@ -190,7 +210,7 @@ public final class InkRenderer: Underlay {
 
     /// A stroke's box in the layer's device pixels.
     private func deviceBox(of stroke: Stroke) -> PixelRect {
-        devicePixels(of: stroke.bounds, scale: scale).clipped(toWidth: pixelSize.width, height: pixelSize.height)
+        devicePixels(of: view.toScreen(stroke.bounds), scale: scale).clipped(toWidth: pixelSize.width, height: pixelSize.height)
     }
 
     /// Rasterizes a whole stroke into a layer: highlighter ink under what is there, the rest over it.
@@ -231,12 +251,12 @@ public final class InkRenderer: Underlay {
             live = layer
             let piece = stroke.samples[max(0, drawn - 1)...]
             let bounds = InkRasterizer.bounds(of: piece)
-            let box = devicePixels(of: bounds, scale: scale).intersection(fullArea)
+            let box = devicePixels(of: view.toScreen(bounds), scale: scale).intersection(fullArea)
             rasterizer.accumulate(piece, into: layer, origin: (0, 0), within: box)
             liveTiles.mark(box)
             entries[index].drawn = stroke.samples.count
             entries[index].bounds = entries[index].bounds.union(bounds)
-            damage.append(bounds)
+            damage.append(view.toScreen(bounds))
         }
         // Strokes that ended, were dropped or cancelled leave the live layer; the others
         // crossing where they were are drawn there again.
@@ -245,9 +265,9 @@ public final class InkRenderer: Underlay {
             if entries[index].seen { index += 1; continue }
             let gone = entries.remove(at: index)
             guard let live, !gone.bounds.isNull else { continue }
-            let box = devicePixels(of: gone.bounds, scale: scale).intersection(fullArea)
+            let box = devicePixels(of: view.toScreen(gone.bounds), scale: scale).intersection(fullArea)
             live.clear(box)
-            damage.append(gone.bounds)
+            damage.append(view.toScreen(gone.bounds))
             document.forEachLiveStroke { stroke in
                 guard let other = entries.first(where: { $0.id == stroke.id }), other.bounds.intersects(gone.bounds) else { return }
                 rasterizer.accumulate(stroke.samples[..<min(other.drawn, stroke.samples.count)], into: live, origin: (0, 0), within: box)
@@ -264,14 +284,14 @@ public final class InkRenderer: Underlay {
             guard stroke.tool.isShape || stroke.tool == .arrow else { return }
             let lines = stroke.tool == .arrow ? Stroke.arrowHead(along: stroke.samples) : stroke.polylines
             guard !lines.isEmpty else { return }
-            transient.append(TransientItem(id: stroke.id, lines: lines, bounds: InkRasterizer.bounds(of: lines), color: .ink(stroke), opacity: 1))
+            transient.append(TransientItem(id: stroke.id, lines: lines, bounds: view.toScreen(InkRasterizer.bounds(of: lines)), color: .ink(stroke), opacity: 1))
         }
         document.expireLasers(at: time)
         laserGeometry.removeAll { laser in !document.fadingLasers.contains { $0.id == laser.id } }
         for laser in document.fadingLasers {
             if !laserGeometry.contains(where: { $0.id == laser.id }) {
                 let lines = laser.polylines
-                laserGeometry.append(TransientItem(id: laser.id, lines: lines, bounds: InkRasterizer.bounds(of: lines), color: .ink(laser), opacity: 1))
+                laserGeometry.append(TransientItem(id: laser.id, lines: lines, bounds: view.toScreen(InkRasterizer.bounds(of: lines)), color: .ink(laser), opacity: 1))
             }
             guard var item = laserGeometry.first(where: { $0.id == laser.id }) else { continue }
             item.opacity = document.opacity(of: laser, at: time)
@@ -290,7 +310,8 @@ private struct LiveEntry {
     var seen = true
 }
 
-/// Ink drawn fresh each frame: a shape being dragged, an arrow's head, a fading laser.
+/// Ink drawn fresh each frame: a shape being dragged, an arrow's head, a fading laser (its
+/// bounds as shown, on the output).
 private struct TransientItem {
     let id: Int
     let lines: [[InkSample]]

@@ -10,6 +10,8 @@ import Visualizer
 public final class InkText {
     /// The text engine (the overlay's, shared with captions); nil: no font could be loaded.
     public var engine: TextRenderer?
+    /// How a zoomed picture shows: texts are kept in its coordinates and drawn magnified.
+    var view = ZoomView()
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
 
     public init() {}
@@ -29,7 +31,7 @@ public final class InkText {
     /// Draws a committed text into `layer` within `box` (device px).
     func draw(_ stroke: Stroke, within box: PixelRect, scale: Double, into layer: Canvas) {
         guard let content = stroke.text, let origin = stroke.samples.first?.point else { return }
-        drawLines(content.lines, origin: origin, size: content.size, color: stroke.color, scale: scale, into: layer, clip: box)
+        drawLines(content.lines, origin: view.toScreen(origin), size: content.size * view.scale, color: stroke.color, scale: scale, into: layer, clip: box)
     }
 
     /// The area the box being typed in covers: its words, its caret and its frame.
@@ -41,9 +43,10 @@ public final class InkText {
     }
 
     /// Draws the box being typed in over `canvas` within `area` (device px): a faint frame,
-    /// the words, and the caret.
+    /// the words, and the caret (as the zoom shows them).
     func drawBox(_ box: TextBox, scale: Double, into canvas: Canvas, area: PixelRect) {
-        let frame = bounds(of: box).insetBy(dx: 2, dy: 2)
+        let frame = view.toScreen(bounds(of: box).insetBy(dx: 2, dy: 2))
+        let (origin, size) = (view.toScreen(box.origin), box.size * view.scale)
         let edge = max(1, scale)
         for side in [Rect(x: frame.minX, y: frame.minY, width: frame.width, height: edge / scale),
                      Rect(x: frame.minX, y: frame.maxY - edge / scale, width: frame.width, height: edge / scale),
@@ -51,12 +54,12 @@ public final class InkText {
                      Rect(x: frame.maxX - edge / scale, y: frame.minY, width: edge / scale, height: frame.height)] {
             fill(side, AnnotationDefaults.textBoxFrame, scale: scale, into: canvas, area: area)
         }
-        drawLines(box.lines, origin: box.origin, size: box.size, color: box.color, scale: scale, into: canvas, clip: area)
+        drawLines(box.lines, origin: origin, size: size, color: box.color, scale: scale, into: canvas, clip: area)
         let (line, column) = box.caretPosition
         let before = box.lines[line].prefix(column)
-        let x = box.origin.x + (engine?.measure(String(before), style: TextRenderer.Style(size: box.size), scale: scale).width ?? 0)
-        let lineHeight = box.size * AnnotationDefaults.textLineHeight
-        fill(Rect(x: x, y: box.origin.y + Double(line) * lineHeight, width: AnnotationDefaults.textCaretWidth, height: lineHeight),
+        let x = origin.x + (engine?.measure(String(before), style: TextRenderer.Style(size: size), scale: scale).width ?? 0)
+        let lineHeight = size * AnnotationDefaults.textLineHeight
+        fill(Rect(x: x, y: origin.y + Double(line) * lineHeight, width: AnnotationDefaults.textCaretWidth, height: lineHeight),
              box.color.opaque, scale: scale, into: canvas, area: area)
     }
 

@@ -10,6 +10,7 @@
 //   --captions  only: captions and the HUD on the renderer's scene
 //   --spotlight only: the spotlight following a finger, against the finger's marker alone
 //   --text      only: typing into a text box, and putting it down as ink
+//   --zoom      only: drawing on a zoomed picture, and a pinch's frame
 if CommandLine.arguments.contains("--captions") {
     CaptionBenchmarks.run()
 } else if CommandLine.arguments.contains("--export") {
@@ -20,6 +21,8 @@ if CommandLine.arguments.contains("--captions") {
     DamageCeiling.run()
 } else if CommandLine.arguments.contains("--ink") {
     InkBenchmarks.run()
+} else if CommandLine.arguments.contains("--zoom") {
+    ZoomBenchmarks.run()
 } else if CommandLine.arguments.contains("--text") {
     TextBenchmarks.run()
 } else if CommandLine.arguments.contains("--spotlight") {

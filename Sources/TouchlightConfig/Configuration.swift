@@ -65,6 +65,8 @@ public struct Configuration: Equatable, Sendable {
         public var board = Board.off
         /// The spotlight (`[spotlight]`): whether it shows at start, how much it dims, its radius.
         public var spotlight = SpotlightSettings()
+        /// The most the zoom magnifies (`[zoom] maximum`).
+        public var zoomMaximum = AnnotationDefaults.zoomRange.upperBound
         /// The toolbar's colours.
         public var palette: [Color] = AnnotationDefaults.palette.compactMap { Color(hex: $0) }
     }

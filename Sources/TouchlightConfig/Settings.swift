@@ -80,6 +80,8 @@ extension Setting {
         .flag("spotlight", "on", "Show the spotlight at start (touchlight ctl spotlight on|off|toggle, or the toolbar, switches it).", \.annotate.spotlight.isOn),
         .number("spotlight", "dim", "How much the spotlight darkens the screen outside its circle (0: not at all, 1: black).", \.annotate.spotlight.dim, 0...1),
         .number("spotlight", "radius", "The spotlight's radius at start, logical px (a pinch in draw mode resizes it).", \.annotate.spotlight.radius, AnnotationDefaults.spotlightRadii),
+        // [zoom]
+        .number("zoom", "maximum", "The most the zoom magnifies its frozen picture (touchlight ctl zoom, the toolbar; a two-finger pinch zooms, two fingers pan).", \.annotate.zoomMaximum, 2...AnnotationDefaults.zoomRange.upperBound),
         // [performance]
         .integer("performance", "max_markers", "Most markers at once (fingers plus fading ones).", \.style.maximumMarkers, 1...100),
         .integer("performance", "max_ripples", "Most ripples at once; past it the oldest is recycled.", \.style.maximumRipples, 0...10_000),

@@ -45,7 +45,7 @@ import Visualizer
     }
 
     @Test func everyButtonTakesAFingerSizedAreaThoughItLooksSmaller() {
-        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 10)
+        #expect(toolbar.buttons.count == Tool.allCases.count + palette.count + AnnotationDefaults.widths.count + 11, "with the zoom's button")
         for button in toolbar.buttons {
             #expect(button.bounds.width == ToolbarLayout.buttonSize)
             let c = center(of: button)
@@ -126,6 +126,14 @@ import Visualizer
             touch(from: c, to: Point(x: c.x + 1, y: c.y))
         }
         #expect(asked == [.board(.white), .board(.black), .board(.grid), .board(.off)])
+    }
+
+    /// Where the compositor cannot capture the screen, there is no zoom button.
+    @Test func theZoomButtonIsThereOnlyWhereTheScreenCanBeCaptured() {
+        let without = ToolbarView(outputSize: Size(width: 800, height: 600), place: ToolbarPlace(), palette: palette, widths: AnnotationDefaults.widths, zooms: false)
+        #expect(toolbar.buttons.contains { $0.icon == .zoom } && !without.buttons.contains { $0.icon == .zoom })
+        toolbar.state.zoomed = true
+        #expect(toolbar.buttons.first { $0.icon == .zoom }?.isSelected == true)
     }
 
     /// The spotlight button toggles it and is marked while it is on.

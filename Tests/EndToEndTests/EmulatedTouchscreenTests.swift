@@ -193,7 +193,7 @@ extension EndToEnd {
             let run = try EmulatedTouchscreen.run(on: nil, base: Self.otherClock, frames: Self.oneFinger, recordArguments: ["--no-overlay", "--output-size", "1000x500"])
             #expect(run.status == 0, "\(run.stderr)")
             let header = run.trace.split(separator: "\n").prefix(3).map(String.init)
-            #expect(header.first == "touchlight-trace 4" && header.dropFirst().first == "output 1000 500 1", "\(run.trace)")
+            #expect(header.first == "touchlight-trace \(TouchTrace.formatVersion)" && header.dropFirst().first == "output 1000 500 1", "\(run.trace)")
             let start = header.last.flatMap { $0.hasPrefix("start ") ? WallClockTime(rfc3339: String($0.dropFirst(6))) : nil }
             #expect(start.map { $0.secondsSince1970 > before && $0.secondsSince1970 < before + 30 } == true, "start: \(header)")
             let events = Self.events(run.trace)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TouchCore
 
 /// `touchlight render` with the real ffmpeg: PNG frames, alpha tracks read back by ffmpeg's own
 /// decoders, and the touches laid over a video at the right time.
@@ -203,7 +204,7 @@ extension EndToEnd.ExportTests {
         let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         let trace = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         let lines = trace.split(separator: "\n")
-        #expect(lines.prefix(2) == ["touchlight-trace 4", "output 1000 500 1"], "\(trace)\n\(stderr)")
+        #expect(lines.prefix(2) == ["touchlight-trace \(TouchTrace.formatVersion)", "output 1000 500 1"], "\(trace)\n\(stderr)")
         #expect(lines.dropFirst(2).first?.hasPrefix("start 20") == true, "\(trace)")
         // The fixture's touchscreen goes down at 0.25, 0.5 of the panel; its keyboard is refused.
         #expect(lines.contains { $0.hasSuffix("down 250.0 250.0") }, "\(trace)")

@@ -94,6 +94,21 @@ extension EndToEnd {
             #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "\(compositor): ring at (530, 300): \(shot[530, 300])")
             #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
             #expect(!SwayOverlayTests.isMarkerBlue(shot[500, 300]), "\(compositor): the ring's inside at (500, 300): \(shot[500, 300])")
+            // Mir offers wlr-screencopy, and the zoom freezes its screen; KWin offers no capture:
+            // doctor says so, and `ctl zoom` says why not.
+            func ctl(_ words: String...) throws -> (status: Int32, output: String) {
+                try Desktop.execute(Desktop.touchlight.path, ["ctl"] + words, environment: desktop.environment)
+            }
+            if "\(compositor)" == "KWin" {
+                #expect(report.contains("Zoom: NOT available"), "\(report)")
+                let (status, output) = try ctl("zoom", "on")
+                #expect(status == 1 && output.contains("offers no screen capture (zwlr_screencopy_manager_v1)"), "\(output)")
+            } else {
+                #expect(report.contains("Zoom: available (zwlr_screencopy_manager_v1 version 3)"), "\(compositor): \(report)")
+                #expect(try ctl("zoom", "on").status == 0)
+                #expect(try eventually { try ctl("status").output.contains(#""zoom":1"#) }, "\(compositor): the screen frozen, at ×1")
+                #expect(try ctl("zoom", "off").status == 0)
+            }
         }
 
         /// KWin's output goes from scale 1 to 2 while touchlight runs, set through KDE's

@@ -72,6 +72,8 @@ import Visualizer
         #expect(throws: ControlError("unknown board \"green\"; boards: off, white, black, grid")) { try ControlCommand(line: "board green") }
         #expect(throws: ControlError("board takes one argument: off|white|black|grid")) { try ControlCommand(line: "board") }
         #expect(try ControlCommand(line: "spotlight ON") == .spotlight(.on))
+        #expect(try ControlCommand(line: "zoom toggle") == .zoom(.toggle))
+        #expect(throws: ControlError("zoom takes on, off or toggle, not \"2\"")) { try ControlCommand(line: "zoom 2") }
         #expect(try ControlCommand(words: ["spotlight", "toggle"]) == .spotlight(.toggle))
         #expect(throws: ControlError("spotlight takes on, off or toggle, not \"dim\"")) { try ControlCommand(line: "spotlight dim") }
         #expect(throws: ControlError("spotlight takes one argument: on, off or toggle")) { try ControlCommand(line: "spotlight") }

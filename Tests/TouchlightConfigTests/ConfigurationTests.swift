@@ -81,6 +81,7 @@ import Visualizer
         c.style.hud.textSize = 18
         c.annotate.board = .grid
         c.annotate.spotlight = .init(isOn: true, dim: 0.8, radius: 200)
+        c.annotate.zoomMaximum = 4
         let back = try Configuration(toml: c.tomlText, file: "custom.toml")
         #expect(back == c)
         // Each setting read the changed value (none is left at its default by accident).
@@ -129,7 +130,7 @@ import Visualizer
         ("[gestures]\nshow = [\"tap\", \"wave\"]\n",
          ["bad.toml:2:1: [gestures] show: found [\"tap\", \"wave\"] (a list); expected a list of cue names from \"tap\", \"double-tap\", \"long-press\", \"pan\", \"pinch\", \"rotation\", \"swipe\", \"edge-swipe\""]),
         ("radius = 30\n",
-         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [video], [gestures], [captions], [hud], [text], [input], [output], [annotate], [spotlight], [performance]; did you mean [marker] radius?"]),
+         ["bad.toml:1:1: radius: a key outside any section; expected one of the sections [marker], [ripple], [fade], [video], [gestures], [captions], [hud], [text], [input], [output], [annotate], [spotlight], [zoom], [performance]; did you mean [marker] radius?"]),
         ("[captions]\nrotation = \"turn {scale}\"\npinch = \"pinch {scale\"\ntap = 3\n",
          ["bad.toml:2:1: [captions] rotation: found \"turn {scale}\" (a string): {scale} is not a measure of this gesture; it has {degrees}",
           "bad.toml:3:1: [captions] pinch: found \"pinch {scale\" (a string): \"pinch {scale\" opens a brace it does not close (write {{ for a brace)",

@@ -22,6 +22,8 @@ public enum ControlCommand: Equatable, Sendable {
     case page(PageChange)
     /// The screen dimmed except a soft circle around the newest touch.
     case spotlight(Switch)
+    /// The screen frozen and shown magnified: two fingers zoom and pan it, one draws on it.
+    case zoom(Switch)
     /// Hide every marker and all ink (and take no input) until `resume`.
     case pause, resume
     case status, reload
@@ -50,7 +52,8 @@ public enum ControlCommand: Equatable, Sendable {
         ("tool", Tool.names.joined(separator: "|")),
         ("colour", "#RRGGBB"), ("width", "N"),
         ("undo", ""), ("redo", ""), ("clear", ""), ("board", Board.names.joined(separator: "|")),
-        ("page", "next|prev|new|N"), ("spotlight", "on|off|toggle"), ("save", "[--all] [DIR]"),
+        ("page", "next|prev|new|N"), ("spotlight", "on|off|toggle"), ("zoom", "on|off|toggle"),
+        ("save", "[--all] [DIR]"),
         ("pause", ""), ("resume", ""), ("status", ""), ("reload", ""),
     ]
     /// The command words, for messages listing the valid ones.
@@ -123,10 +126,10 @@ public enum ControlCommand: Equatable, Sendable {
             let name = try one(Board.names.joined(separator: "|"))
             guard let board = Board(rawValue: name) else { throw ControlError("unknown board \(quoted(name)); boards: \(Board.names.joined(separator: ", "))") }
             self = .board(board)
-        case "spotlight":
+        case "spotlight", "zoom":
             let name = try one("on, off or toggle")
-            guard let change = Switch(rawValue: name.lowercased()) else { throw ControlError("spotlight takes on, off or toggle, not \(quoted(name))") }
-            self = .spotlight(change)
+            guard let change = Switch(rawValue: name.lowercased()) else { throw ControlError("\(word) takes on, off or toggle, not \(quoted(name))") }
+            self = word == "zoom" ? .zoom(change) : .spotlight(change)
         case "undo": self = try only(.undo)
         case "redo": self = try only(.redo)
         case "clear": self = try only(.clear)

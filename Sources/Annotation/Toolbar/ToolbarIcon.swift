@@ -18,6 +18,8 @@ public enum ToolbarIcon: Equatable, Sendable {
     case previousPage, nextPage, newPage
     /// The spotlight: a bright disc in a dark ring (the button is marked while it is on).
     case spotlight
+    /// The zoom: a magnifying glass (marked while zoomed).
+    case zoom
 
     /// The icon's shapes around `c`, in `color`, about 22 logical px across.
     func shapes(at c: Point, color: Color) -> [(Point, DrawItem.Shape, Color)] {
@@ -68,6 +70,8 @@ public enum ToolbarIcon: Equatable, Sendable {
             return [line(p(-8, 0), p(8, 0)), line(p(0, -8), p(0, 8))]
         case .spotlight:
             return [(c, .ring(radius: 8, width: 3), color.withOpacity(0.4)), (c, .disc(radius: 4.5), color)]
+        case .zoom:
+            return [(p(-2, -2), .ring(radius: 6, width: 2.5), color), line(p(2.5, 2.5), p(8, 8), 3)]
         case .board(let board):
             // A small page: grey-edged, in the board's colour (with two grid lines for the
             // grid); an empty frame for none.

@@ -2,7 +2,7 @@ import TouchCore
 import Visualizer
 
 /// The annotation toolbar: a strip of buttons along an output edge (tools, colours, widths,
-/// undo, redo, clear, mode, save, board, pages, spotlight) and a handle that drags it; let go, it snaps to the nearest
+/// undo, redo, clear, mode, save, board, pages, spotlight, zoom) and a handle that drags it; let go, it snaps to the nearest
 /// edge. Everything outside its buttons is not part of it: in pass mode its buttons are the
 /// overlay's whole input region.
 @MainActor
@@ -25,7 +25,8 @@ public final class ToolbarView: View, HitArea {
     private let drag = PanGestureRecognizer()
     private var dragStart = Point.zero
 
-    public init(outputSize: Size, place: ToolbarPlace, palette: [Color], widths: [Double]) {
+    /// `zooms`: whether it has the zoom's button (the compositor can capture the screen).
+    public init(outputSize: Size, place: ToolbarPlace, palette: [Color], widths: [Double], zooms: Bool = true) {
         self.outputSize = outputSize
         self.place = place
         handle = ToolbarButton(icon: .handle, command: nil) { _ in }
@@ -37,6 +38,7 @@ public final class ToolbarView: View, HitArea {
         specs += [(.undo, .undo), (.redo, .redo), (.clear, .clear), (.drawMode, .mode(.toggle)), (.save, .save(directory: nil)),
                   (.board(.off), .board(.off)), (.previousPage, .page(.previous)), (.nextPage, .page(.next)), (.newPage, .page(.new)),
                   (.spotlight, .spotlight(.toggle))]
+        if zooms { specs.append((.zoom, .zoom(.toggle))) }
         addSubview(handle)
         for (icon, command) in specs {
             let button = ToolbarButton(icon: icon, command: command) { [unowned self] button in self.tapped(button) }
@@ -99,6 +101,7 @@ public final class ToolbarView: View, HitArea {
             case .width(let width): button.isSelected = width == state.width
             case .mode(.toggle): button.isSelected = state.mode == .draw
             case .spotlight: button.isSelected = state.spotlight
+            case .zoom: button.isSelected = state.zoomed
             case .board:
                 button.icon = .board(state.board)
                 button.isSelected = state.board != .off

@@ -10,6 +10,7 @@
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
+#include "wlr-screencopy-unstable-v1-client-protocol.h"
 
 const struct wl_interface *tl_wl_compositor_interface(void);
 const struct wl_interface *tl_wl_shm_interface(void);
@@ -22,3 +23,4 @@ const struct wl_interface *tl_wp_fractional_scale_manager_v1_interface(void);
 const struct wl_interface *tl_wp_single_pixel_buffer_manager_v1_interface(void);
 const struct wl_interface *tl_zxdg_output_manager_v1_interface(void);
 const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void);
+const struct wl_interface *tl_zwlr_screencopy_manager_v1_interface(void);

@@ -94,6 +94,10 @@ extension App: OverlayEvents, SeatEvents {
         recorder?.record(setting: PenHover.settingName, value: hover?.settingValue ?? "off", at: scheduler.now)
     }
 
+    func overlay(_ overlay: Overlay, zoomed value: String) {
+        recorder?.record(setting: ZoomView.settingName, value: value, at: scheduler.now)
+    }
+
     func overlay(_ overlay: Overlay, ledSpotlightTo point: Point) {
         recorder?.record(setting: Spotlight.hoverSettingName, value: Spotlight.hoverSettingValue(point), at: scheduler.now)
     }

@@ -45,6 +45,11 @@ public enum Doctor {
                 lines.append("Layer shell: NOT offered: \(ClientError.noLayerShell)")
             }
             if !missing.isEmpty { lines.append("Missing required globals: \(missing.joined(separator: ", "))") }
+            if let capture = connection.advertised.first(where: { $0.interface == "zwlr_screencopy_manager_v1" }) {
+                lines.append("Zoom: available (zwlr_screencopy_manager_v1 version \(capture.version)): the screen can be frozen and magnified")
+            } else {
+                lines.append("Zoom: NOT available: \(Overlay.zoomUnavailable); the toolbar has no zoom button")
+            }
             lines.append("Outputs:")
             if outputs.isEmpty { lines.append("  none") }
             for output in outputs.sorted(by: { $0.globalName < $1.globalName }) {

@@ -28,6 +28,8 @@ protocol OverlayEvents: AnyObject {
     /// The overlay's text box opened, changed or closed (to take or give back the keyboard,
     /// and to record it).
     func overlay(_ overlay: Overlay, textBox change: TextBoxChange)
+    /// The zoom began (`on`), shows a view (`SCALE,X,Y`) or ended (`off`): a trace's `set zoom` value (for recording).
+    func overlay(_ overlay: Overlay, zoomed value: String)
     /// A hovering pointer led the spotlight to `point` (for recording).
     func overlay(_ overlay: Overlay, ledSpotlightTo point: Point)
     /// The toolbar was dropped at a new place (to remember).

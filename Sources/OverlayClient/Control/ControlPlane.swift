@@ -18,6 +18,8 @@ protocol AnnotationTarget: AnyObject {
     func sceneChanged(everything: Bool)
     /// A page's ink alone (from 0), at the target's size and scale.
     func inkImage(page: Int) -> PNG.Image
+    /// Freezes the screen and shows it to zoom (or goes back to the live screen); why not, or nil.
+    func setZoom(_ on: Bool) -> String?
 }
 
 extension AnnotationTarget {
@@ -67,6 +69,14 @@ final class ControlPlane {
             return save(targets, into: directory, allPages: allPages)
         case .page(let change):
             if let problem = turnPage(change, on: targets) { return .failure(problem) }
+        case .zoom(let change):
+            let on = change == .toggle ? !targets.contains { $0.scene.zoom.state != .off } : change == .on
+            // One finger draws on the frozen picture: zoom is a drawing mode.
+            if on, settings.mode != .draw { setMode(.draw, on: targets) }
+            for target in targets {
+                if let problem = target.setZoom(on) { return .failure(problem) }
+            }
+            note("zoom \(on ? "on" : "off")")
         case .spotlight(let change):
             state.spotlight = change == .toggle ? !settings.spotlight.isOn : change == .on
             apply(on: targets)
@@ -95,6 +105,19 @@ final class ControlPlane {
             guard let target = targets.first(where: { $0.scene.ink.textBox != nil }) ?? targets.first else { return "no output" }
             if let problem = target.scene.ink.replayText(setting.value) { return problem }
             target.sceneChanged(everything: false)
+            return nil
+        }
+        if setting.name == ZoomView.settingName, setting.value == "on" || setting.value == "off" {
+            let reply = execute(.zoom(setting.value == "on" ? .on : .off), on: targets)
+            return reply.ok ? nil : reply.error ?? "failed"
+        }
+        if setting.name == ZoomView.settingName {
+            for target in targets {
+                let view: ZoomView?
+                do { view = try ZoomView.parse(settingValue: setting.value, in: target.scene.size) } catch { return error.description }
+                if let view { target.scene.replayZoom(view) } else { target.scene.endZoom() }
+                target.sceneChanged(everything: true)
+            }
             return nil
         }
         if setting.name == Spotlight.hoverSettingName {
@@ -162,8 +185,10 @@ final class ControlPlane {
             color: settings.ink.color.hex, width: settings.ink.width, board: settings.board.name, spotlight: settings.spotlight.isOn,
             outputs: targets.map { target in
                 let ink = target.scene.ink.document
+                let zoom = target.scene.zoom
                 return ControlReply.OutputStatus(name: target.outputName, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo,
-                                                 page: target.scene.ink.pageIndex + 1, pages: target.scene.ink.pages.count)
+                                                 page: target.scene.ink.pageIndex + 1, pages: target.scene.ink.pages.count,
+                                                 zoom: zoom.isOn ? (zoom.view.scale * 100).rounded() / 100 : nil)
             })
     }
 

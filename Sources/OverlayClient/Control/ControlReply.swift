@@ -29,6 +29,8 @@ struct ControlReply: Encodable {
         /// The page shown (from 1) and how many there are.
         var page: Int
         var pages: Int
+        /// How far the zoom magnifies; absent when it is off.
+        var zoom: Double? = nil
     }
 
     static func failure(_ message: String) -> ControlReply { ControlReply(ok: false, error: message) }

@@ -130,6 +130,13 @@ extension TraceRenderer: AnnotationTarget {
     func inkImage(page: Int) -> PNG.Image {
         scene.ink.image(page: page, time: scheduler.now, pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight, scale: geometry.renderScale)
     }
+
+    /// A trace has no picture of the screen: the ink is drawn as the zoom showed it, over
+    /// transparency (or the video under it).
+    func setZoom(_ on: Bool) -> String? {
+        if on { scene.showZoom(nil) } else { scene.endZoom() }
+        return nil
+    }
 }
 
 /// The size frames are drawn at, and how the trace's positions map onto them.

@@ -32,15 +32,22 @@ final class OverlayInk {
     }
     /// A text box opened, changed or closed (to take or give back the keyboard, and to record it).
     var onTextBoxChanged: ((TextBoxChange) -> Void)?
+    /// Whether the zoom shows (its toolbar button is marked).
+    var isZoomed = false {
+        didSet { if isZoomed != oldValue { mode = view.mode } }
+    }
+    /// Whether the toolbar has the zoom's button (the compositor can capture the screen).
+    private let zooms: Bool
     private unowned let window: OverlayWindow
     private(set) var settings: Configuration.Annotate
 
-    init(window: OverlayWindow, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
+    init(window: OverlayWindow, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace, zooms: Bool) {
         self.window = window
         self.settings = settings
+        self.zooms = zooms
         pages = [InkDocument(settings: settings.ink)]
         view = InkView(frame: window.bounds, document: pages[0])
-        toolbar = Self.makeToolbar(size: window.bounds.size, place: toolbarPlace, settings: settings)
+        toolbar = Self.makeToolbar(size: window.bounds.size, place: toolbarPlace, settings: settings, zooms: zooms)
         window.addSubview(view)  // above the capture surface, under the markers
         window.addSubview(toolbar)  // above the ink
         view.textTool.onTap = { [unowned self] point in self.openTextBox(at: point) }
@@ -48,8 +55,8 @@ final class OverlayInk {
         mode = settings.mode
     }
 
-    private static func makeToolbar(size: Size, place: ToolbarPlace, settings: Configuration.Annotate) -> ToolbarView {
-        ToolbarView(outputSize: size, place: place, palette: settings.palette, widths: AnnotationDefaults.widths)
+    private static func makeToolbar(size: Size, place: ToolbarPlace, settings: Configuration.Annotate, zooms: Bool) -> ToolbarView {
+        ToolbarView(outputSize: size, place: place, palette: settings.palette, widths: AnnotationDefaults.widths, zooms: zooms)
     }
 
     var mode: AnnotationMode {
@@ -63,7 +70,7 @@ final class OverlayInk {
             let hidden = newValue == .off || !settings.toolbar
             if toolbar.isHidden != hidden { toolbar.isHidden = hidden }
             toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: newValue,
-                                         board: settings.board, spotlight: settings.spotlight.isOn)
+                                         board: settings.board, spotlight: settings.spotlight.isOn, zoomed: isZoomed)
         }
     }
 
@@ -78,7 +85,7 @@ final class OverlayInk {
         view.undoTap.isEnabled = settings.tapGestures
         view.redoTap.isEnabled = settings.tapGestures
         if settings.palette != oldPalette {
-            let replacement = Self.makeToolbar(size: window.bounds.size, place: toolbar.place, settings: settings)
+            let replacement = Self.makeToolbar(size: window.bounds.size, place: toolbar.place, settings: settings, zooms: zooms)
             (replacement.onCommand, replacement.onPlaceChanged) = (toolbar.onCommand, toolbar.onPlaceChanged)
             window.insertSubview(replacement, aboveSubview: toolbar)
             toolbar.removeFromSuperview()

@@ -18,6 +18,8 @@ final class OverlayScene {
     let ink: OverlayInk
     /// The spotlight over the ink (`ctl spotlight`, `[spotlight]`).
     let spotlight: OverlaySpotlight
+    /// The zoom: a frozen picture under the ink, magnified (`ctl zoom`).
+    let zoom: OverlayZoom
     /// Measures and draws captions and the HUD; nil shows none (no font could be loaded).
     var text: TextRenderer? {
         didSet {
@@ -46,12 +48,15 @@ final class OverlayScene {
         didSet { if visualizerOnCanvas != oldValue { needsFullRedraw = true } }
     }
 
+    /// `zooms`: whether the toolbar has the zoom's button (the compositor can capture the screen).
     init(size: Size, scheduler: Scheduler, capture: Bool, style: VisualizerStyle, doubleTapInterval: Double,
-         annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace) {
+         annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace, zooms: Bool = true) {
         window = OverlayWindow(size: size, style: style, scheduler: scheduler)
         window.isCapturing = capture
-        ink = OverlayInk(window: window, settings: annotate, toolbarPlace: toolbarPlace)
+        ink = OverlayInk(window: window, settings: annotate, toolbarPlace: toolbarPlace, zooms: zooms)
         spotlight = OverlaySpotlight(window: window, inkView: ink.view, settings: annotate.spotlight)
+        zoom = OverlayZoom(inkView: ink.view, renderer: ink.renderer)
+        zoom.maximum = annotate.zoomMaximum
         frameDamage.reserveCapacity(128)
         frameItems.reserveCapacity(512)
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
@@ -62,8 +67,9 @@ final class OverlayScene {
     /// The window's logical size.
     var size: Size { window.bounds.size }
 
-    /// Follows a new logical size.
+    /// Follows a new logical size (a zoom ends: its picture no longer fits).
     func resize(to size: Size) {
+        if zoom.state != .off { endZoom() }
         window.resize(to: size)
         ink.resize(to: window.bounds)
         needsFullRedraw = true
@@ -103,14 +109,49 @@ final class OverlayScene {
     func apply(annotate settings: Configuration.Annotate) {
         ink.apply(settings)
         spotlight.apply(settings.spotlight)
+        zoom.maximum = settings.zoomMaximum
         updateUnderlay()
     }
+
+    // MARK: Zoom
+
+    /// A capture begins: nothing shows until its picture does.
+    func beginZoomCapture() {
+        zoom.beginCapture()
+        showChanged()
+    }
+
+    /// Shows the frozen picture (nil: none, in a replay) under the ink, at ×1; two fingers now
+    /// zoom and pan it (the spotlight's pinch waits until the zoom ends).
+    func showZoom(_ picture: ZoomPicture?, view: ZoomView = ZoomView()) {
+        zoom.show(picture, view: view)
+        ink.isZoomed = true
+        spotlight.pinch.isEnabled = false
+        showChanged()
+    }
+
+    /// A trace's `set zoom`: shown as recorded (without a picture, if it was not zoomed).
+    func replayZoom(_ view: ZoomView) {
+        if zoom.state == .on { zoom.replay(view) } else { showZoom(nil, view: view) }
+    }
+
+    /// Back to the live screen.
+    func endZoom() {
+        guard zoom.state != .off else { return }
+        zoom.end()
+        ink.isZoomed = false
+        spotlight.pinch.isEnabled = true
+        showChanged()
+    }
+
+    /// Whether nothing is drawn: paused, or capturing the screen for the zoom.
+    private var isHidden: Bool { isPaused || zoom.state == .capturing }
 
     /// What paints under the markers: the ink (where it shows), under the spotlight (where it is on).
     private func updateUnderlay() {
         let inkUnderlay: Underlay? = ink.isShown ? ink.renderer : nil
         spotlight.underlay.below = inkUnderlay
-        renderer.underlay = isPaused ? nil : spotlight.isOn ? spotlight.underlay : inkUnderlay
+        renderer.underlay = isHidden ? nil : spotlight.isOn ? spotlight.underlay : inkUnderlay
     }
 
     /// Brings the markers and the ink to `now` and returns what changed since the last frame
@@ -136,7 +177,8 @@ final class OverlayScene {
             frameDamage.append(contentsOf: ink.renderer.damage)
         }
         if let hover = ink.penHover { spotlight.hover(at: hover.point) }
-        spotlight.update(bounds: bounds, scale: renderScale, shown: !isPaused)
+        zoom.prepare(size: bounds.size, scale: renderScale)
+        spotlight.update(bounds: bounds, scale: renderScale, shown: !isHidden)
         frameDamage.append(contentsOf: spotlight.underlay.damage)
         return frameDamage
     }
@@ -152,7 +194,7 @@ final class OverlayScene {
     /// until the next call.
     func items() -> [DrawItem] {
         frameItems.removeAll(keepingCapacity: true)
-        if !isPaused {
+        if !isHidden {
             if drawsToolbar { frameItems.append(contentsOf: ink.toolbarItems) }
             if visualizerOnCanvas { frameItems.append(contentsOf: window.visualizer.items) }
             frameItems.append(contentsOf: ink.hoverItems)
@@ -171,13 +213,13 @@ final class OverlayScene {
     /// Whether the overlay shows nothing at all (after `prepareFrame`): no marker, ripple or
     /// cue, no ink and no toolbar, or it is paused.
     var showsNothing: Bool {
-        canvasShowsNothing && (isPaused || window.visualizer.items.isEmpty)
+        canvasShowsNothing && (isHidden || window.visualizer.items.isEmpty)
     }
 
     /// Whether the canvas shows nothing: as `showsNothing`, but without the markers when
     /// sprites show them.
     var canvasShowsNothing: Bool {
-        isPaused || ((!visualizerOnCanvas || window.visualizer.items.isEmpty) && !ink.isShown && !spotlight.isOn
+        isHidden || ((!visualizerOnCanvas || window.visualizer.items.isEmpty) && !ink.isShown && !spotlight.isOn
                      && (!drawsToolbar || ink.toolbarItems.isEmpty) && ink.hoverItems.isEmpty && guideItems.isEmpty)
     }
 

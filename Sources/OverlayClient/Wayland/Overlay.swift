@@ -35,6 +35,7 @@ final class Overlay {
          settings: OverlaySettings, toolbarPlace: ToolbarPlace) {
         self.events = events
         self.scheduler = scheduler
+        self.connection = connection
         let buffers = BufferRing(shm: connection.shm!)
         layer = LayerSurface(output: output, connection: connection, scheduler: scheduler, buffers: buffers, takesKeyboard: capture)
         clock = FrameClock(surface: layer.surface, scheduler: scheduler)
@@ -42,16 +43,26 @@ final class Overlay {
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
         presenter = canvas
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: settings.style,
-                             doubleTapInterval: settings.doubleTapInterval, annotate: settings.annotate, toolbarPlace: toolbarPlace)
+                             doubleTapInterval: settings.doubleTapInterval, annotate: settings.annotate, toolbarPlace: toolbarPlace,
+                             zooms: connection.screencopyManager != nil)
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         connectToolbar()
         scene.ink.onTextBoxChanged = { [unowned self] change in self.textBoxChanged(change) }
+        scene.zoom.onViewChanged = { [unowned self] in
+            self.zoomChanged()
+            self.setNeedsDraw()
+        }
         layer.idleMemory.onDue = { [unowned self] in self.idleReleaseDue = true }
         apply(settings)
         updateInputRegion()
         layer.commit()  // the initial commit, without a buffer
     }
+
+    /// The globals: the screen capture the zoom asks for.
+    let connection: Connection
+    /// The zoom's capture, while its picture is on its way.
+    var zoomCapture: ScreenCapture?
 
     var output: Output { layer.output }
     var surface: OpaquePointer { layer.surface }
@@ -192,12 +203,14 @@ final class Overlay {
             events.overlayShowedNothing()
             arrangeNextFrame(committed: false)
             noteRest(now: now)
+            startPendingCapture()
         case .presented:
             clock.committed(at: now)
             framesCommitted += 1
             events.overlayCommitted(self)
             idleMemory.frameCommitted()
             noteRest(now: now)
+            startPendingCapture()
         }
     }
 
@@ -237,6 +250,8 @@ final class Overlay {
     // MARK: Teardown
 
     func destroy() {
+        zoomCapture?.cancel()
+        zoomCapture = nil
         guard !layer.isClosed else { return }
         clock.stop()
         presenter.tearDown()

@@ -14,17 +14,21 @@ final class ShmBuffer {
     /// The buffer as the compositor knows it (nil offscreen).
     let wlBuffer: OpaquePointer?
     let canvas: Canvas
-    private let memory: UnsafeMutableRawPointer
+    /// Bytes per row.
+    let stride: Int
+    let memory: UnsafeMutableRawPointer
     private let size: Int
     /// Held by the compositor between attach and wl_buffer.release: never draw into it then.
     var isBusy = false
     /// Logical damage not yet drawn into this buffer; nil means everything.
     var missedDamage: [Rect]? = nil
 
-    init(shm: OpaquePointer?, width: Int, height: Int) throws(ClientError) {
+    /// `format` (a wl_shm format) and `stride` as a screen capture asks; ARGB8888, packed, by default.
+    init(shm: OpaquePointer?, width: Int, height: Int, format: UInt32 = WL_SHM_FORMAT_ARGB8888.rawValue, stride: Int? = nil) throws(ClientError) {
         self.width = width
         self.height = height
-        let stride = width * 4
+        let stride = max(width * 4, stride ?? 0)
+        self.stride = stride
         size = stride * height
         let fd = tl_memfd_create("touchlight-buffer")
         guard fd >= 0 else { throw .system("memfd_create", errno) }
@@ -40,7 +44,7 @@ final class ShmBuffer {
             return
         }
         let pool = wl_shm_create_pool(shm, fd, Int32(size))
-        let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
+        let buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), format)
         wl_shm_pool_destroy(pool)
         wlBuffer = buffer
         wl_buffer_add_listener(buffer, Self.bufferEvents.pointer, listenerData(self))

@@ -1,0 +1,56 @@
+import Annotation
+import Renderer
+
+/// The zoom on a live overlay: the overlay first shows nothing (so that it is not in the
+/// picture), and once that frame is committed it asks the compositor for a copy of its output
+/// (wlr-screencopy). The picture is shown under the ink until the zoom ends, and then freed.
+extension Overlay {
+    /// Why there is no zoom here.
+    static let zoomUnavailable = "this compositor offers no screen capture (zwlr_screencopy_manager_v1), so the zoom cannot freeze the screen"
+
+    func setZoom(_ on: Bool) -> String? {
+        guard on else {
+            zoomCapture?.cancel()
+            zoomCapture = nil
+            guard scene.zoom.state != .off else { return nil }
+            scene.endZoom()
+            events.overlay(self, zoomed: "off")
+            sceneChanged(everything: true)
+            return nil
+        }
+        guard scene.zoom.state == .off else { return nil }
+        guard connection.screencopyManager != nil else { return Self.zoomUnavailable }
+        scene.beginZoomCapture()
+        events.overlay(self, zoomed: "on")
+        sceneChanged(everything: true)  // the next frame shows nothing; the capture follows its commit
+        return nil
+    }
+
+    /// After a frame: a zoom waiting for a frame without the overlay in it asks for the picture.
+    func startPendingCapture() {
+        guard scene.zoom.state == .capturing, zoomCapture == nil, let manager = connection.screencopyManager, let shm = connection.shm else { return }
+        zoomCapture = ScreenCapture(manager: manager, output: output.proxy, shm: shm, logicalSize: size) { [weak self] outcome in
+            self?.captured(outcome)
+        }
+    }
+
+    private func captured(_ outcome: ScreenCapture.Outcome) {
+        zoomCapture = nil
+        guard scene.zoom.state == .capturing else { return }  // ended meanwhile
+        switch outcome {
+        case .picture(let picture):
+            scene.showZoom(picture)
+            events.note("zoom on \(output.label): the screen frozen (\(picture.width)×\(picture.height) px, \(picture.byteCount / 1024) KiB)")
+        case .failed(let reason):
+            scene.endZoom()
+            events.overlay(self, zoomed: "off")
+            events.note("zoom on \(output.label): \(reason)")
+        }
+        sceneChanged(everything: true)
+    }
+
+    /// Two fingers moved the zoom's view (recorded).
+    func zoomChanged() {
+        events.overlay(self, zoomed: scene.zoom.view.settingValue)
+    }
+}
