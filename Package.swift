@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "TouchscreenInputTests", dependencies: ["TouchscreenInput", "TestSupport"]),
         // Drives the built `touchlight` on real compositors (sway headless; Mir through WLCS).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSession", "TouchCore", "Annotation", "TouchscreenInput"], exclude: ["Fixtures", "KWinDriver", "MirDriver", "UmockdevDriver"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "HeadlessSession", "TouchCore", "Annotation", "TouchscreenInput"], exclude: ["Fixtures", "KWinDriver", "MirDriver", "UmockdevDriver", "InputMethodDriver"]),
     ],
     swiftLanguageModes: [.v6]
 )

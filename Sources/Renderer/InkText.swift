@@ -36,14 +36,15 @@ public final class InkText {
 
     /// The area the box being typed in covers: its words, its caret and its frame.
     public func bounds(of box: TextBox) -> Rect {
-        let extent = extent(of: box.lines, size: box.size)
+        let extent = extent(of: box.shown.text.split(separator: "\n", omittingEmptySubsequences: false), size: box.size)
         let pad = AnnotationDefaults.textBoxPadding + 2
         return Rect(x: box.origin.x - pad, y: box.origin.y - pad,
                     width: max(extent.width, box.size / 2) + 2 * pad + AnnotationDefaults.textCaretWidth, height: extent.height + 2 * pad)
     }
 
     /// Draws the box being typed in over `canvas` within `area` (device px): a faint frame,
-    /// the words, and the caret (as the zoom shows them).
+    /// the words (an input method's composition underlined at the caret), and the caret (as
+    /// the zoom shows them).
     func drawBox(_ box: TextBox, scale: Double, into canvas: Canvas, area: PixelRect) {
         let frame = view.toScreen(bounds(of: box).insetBy(dx: 2, dy: 2))
         let (origin, size) = (view.toScreen(box.origin), box.size * view.scale)
@@ -54,13 +55,32 @@ public final class InkText {
                      Rect(x: frame.maxX - edge / scale, y: frame.minY, width: edge / scale, height: frame.height)] {
             fill(side, AnnotationDefaults.textBoxFrame, scale: scale, into: canvas, area: area)
         }
-        drawLines(box.lines, origin: origin, size: size, color: box.color, scale: scale, into: canvas, clip: area)
-        let (line, column) = box.caretPosition
-        let before = box.lines[line].prefix(column)
-        let x = origin.x + (engine?.measure(String(before), style: TextRenderer.Style(size: size), scale: scale).width ?? 0)
+        let shown = box.shown
+        let lines = shown.text.split(separator: "\n", omittingEmptySubsequences: false)
+        drawLines(lines, origin: origin, size: size, color: box.color, scale: scale, into: canvas, clip: area)
         let lineHeight = size * AnnotationDefaults.textLineHeight
-        fill(Rect(x: x, y: origin.y + Double(line) * lineHeight, width: AnnotationDefaults.textCaretWidth, height: lineHeight),
-             box.color.opaque, scale: scale, into: canvas, area: area)
+        func place(_ offset: Int) -> Point {
+            let before = shown.text.prefix(offset)
+            let line = before.filter { $0 == "\n" }.count
+            let column = before.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+            let x = engine?.measure(String(column), style: TextRenderer.Style(size: size), scale: scale).width ?? 0
+            return Point(x: origin.x + x, y: origin.y + Double(line) * lineHeight)
+        }
+        if let preedit = shown.preedit {
+            let start = place(preedit.lowerBound), end = place(preedit.upperBound)
+            fill(Rect(x: start.x, y: start.y + lineHeight * 0.9, width: max(1, end.x - start.x), height: max(1, size / 16)),
+                 box.color.opaque, scale: scale, into: canvas, area: area)
+        }
+        let caret = place(shown.caret)
+        fill(Rect(x: caret.x, y: caret.y, width: AnnotationDefaults.textCaretWidth, height: lineHeight), box.color.opaque, scale: scale, into: canvas, area: area)
+    }
+
+    /// Where the caret is (logical px, as shown), for an input method's candidate window.
+    public func caretRect(of box: TextBox) -> Rect {
+        let lineHeight = box.size * AnnotationDefaults.textLineHeight
+        let (line, column) = box.caretPosition
+        let x = engine?.measure(String(box.lines[line].prefix(column)), style: TextRenderer.Style(size: box.size), scale: 1).width ?? 0
+        return view.toScreen(Rect(x: box.origin.x + x, y: box.origin.y + Double(line) * lineHeight, width: AnnotationDefaults.textCaretWidth, height: lineHeight))
     }
 
     private func drawLines<Line: StringProtocol>(_ lines: [Line], origin: Point, size: Double, color: Color, scale: Double,

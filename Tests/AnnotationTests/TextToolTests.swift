@@ -48,6 +48,21 @@ import Visualizer
         #expect(box.text == "xyz" && box.caret == 3)
     }
 
+    /// An input method's edits: bytes deleted around the caret (whole characters only), its
+    /// composition shown at the caret but not in the text, and the surrounding text it is told.
+    @Test func anInputMethodDeletesComposesAndIsToldTheSurroundings() {
+        var box = Self.box("Grüße")
+        box.apply(.left)
+        #expect(box.surrounding.text == "Grüße" && box.surrounding.cursor == 6, "ü and ß are two bytes each: the caret before e is byte 6")
+        box.deleteSurrounding(beforeBytes: 3, afterBytes: 1)
+        #expect(box.text == "Grü" && box.caret == 3, "ß (2 bytes) fits in 3, ü would not; e after")
+        box.deleteSurrounding(beforeBytes: 1, afterBytes: 0)
+        #expect(box.text == "Grü", "half of ü is not deleted")
+        box.preedit = "ñ"
+        #expect(box.text == "Grü" && box.shown.text == "Grüñ" && box.shown.caret == 4 && box.shown.preedit == 3..<4)
+        #expect(box.settingValue == "3:Gr%C3%BC", "a trace never has the composition")
+    }
+
     @Test func aTraceKeepsWhatWasTypedOnOneLine() throws {
         var box = Self.box("Hello ñ #1\nnext line%")
         box.apply(.left)

@@ -79,7 +79,8 @@ extension EndToEnd {
                 defer { sway.stop() }
                 try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "\(name)-terminal")
                 let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
-                try "[annotate]\nmarkers_while_drawing = false\n".write(toFile: config, atomically: true, encoding: .utf8)
+                // No toolbar: on 800×600 its third column reaches (100, 150), where the first stroke starts.
+                try "[annotate]\nmarkers_while_drawing = false\ntoolbar = false\n".write(toFile: config, atomically: true, encoding: .utf8)
                 let log = Pipe()
                 let touchlight = try sway.start(Desktop.touchlight.path, arguments + ["--config", config], stderr: log)
                 waitForLine(in: log, containing: "replay finished")

@@ -85,5 +85,56 @@ extension EndToEnd {
             #expect(opaque > 80 && differing <= opaque / 50, "render's opaque text pixels match the screen's: \(differing) of \(opaque) differ")
 
         }
+
+        /// An input method (a minimal input-method-v2 client, as fcitx5 or squeekboard are on
+        /// wlroots) types through text-input-v3, which sway relays: its composition, then its
+        /// committed words, go into the box; pass mode puts them down; the recording has them.
+        @Test func anInputMethodTypesIntoTheBox() throws {
+            guard Desktop.which("wtype") != nil, InputMethodDriver.missingPrerequisite == nil else {
+                Issue.record("NOT RUN: \(InputMethodDriver.missingPrerequisite ?? "wtype is not installed (scripts/install-deps test installs it)")")
+                return
+            }
+            let sway = try Desktop()
+            defer { sway.stop() }
+            let directory = sway.runtimeDirectory.path
+            let (tap, config, recorded) = (directory + "/tap.trace", directory + "/text.toml", directory + "/typed.trace")
+            try Self.tap.write(toFile: tap, atomically: true, encoding: .utf8)
+            try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+            // A keyboard (wtype's, held until the end), so that the overlay can have the focus the
+            // text input follows; and the input method, before the box opens.
+            let wtype = Process(), keys = Pipe()
+            wtype.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            wtype.arguments = try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" } + ["wtype", "-"])
+            wtype.standardInput = keys
+            try wtype.run()
+            let method = Process(), methodInput = Pipe(), methodOutput = Pipe()
+            method.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            method.arguments = try InputMethodDriver.commandLine(committing: "Grüße IM", composing: "composing…", on: sway)
+            (method.standardInput, method.standardOutput) = (methodInput, methodOutput)
+            try method.run()
+            defer { method.terminate() }
+            var heard = waitForLine(in: methodOutput, containing: "ready")
+            #expect(heard.contains("ready"), "the input method: \(heard)")
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded, "--replay", tap, "--config", config, "--verbose"], stderr: log)
+            var printed = waitForLine(in: log, containing: "keyboard focus taken")
+            heard += waitForLine(in: methodOutput, containing: "committed")
+            func redCount(_ shot: Image) -> Int { (300..<460).reduce(0) { n, x in n + (180..<222).filter { Self.isRed(shot[x, $0]) }.count } }
+            #expect(heard.contains("preedit") && heard.contains("committed"), "the input method was activated: \(heard)\n\(printed.suffix(800))")
+            let shown = try sway.screenshot("text-input-method-box") { redCount($0) > 80 }
+            #expect(redCount(shown) > 80, "the input method's words in the box")
+            // Pass mode puts the box down as ink.
+            #expect(try Desktop.execute(Desktop.touchlight.path, ["ctl", "mode", "pass"], environment: sway.environment).status == 0)
+            printed += waitForLine(in: log, containing: "text box closed")
+            let shot = try sway.screenshot("text-input-method") { redCount($0) > 80 }
+            #expect(redCount(shot) > 80, "the input method's words where the tap was")
+            try methodInput.fileHandleForWriting.close()
+            try keys.fileHandleForWriting.close()
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
+            let trace = try String(contentsOfFile: recorded, encoding: .utf8)
+            #expect(trace.contains("set text 8:Gr%C3%BC%C3%9Fe%20IM") && trace.contains("set text commit") && !trace.contains("composing"),
+                    "the committed words are recorded, the composition is not: \(trace.suffix(300))\n\(printed.suffix(1500))")
+        }
     }
 }

@@ -13,6 +13,9 @@ public struct TextBox: Equatable, Sendable {
     public private(set) var text = ""
     /// Where the caret is, in characters (grapheme clusters) from the start.
     public private(set) var caret = 0
+    /// An input method's composition in progress, shown at the caret (underlined) but not yet
+    /// in `text`; it is never recorded or committed by Enter.
+    public var preedit = ""
 
     public init(origin: Point, color: Color, size: Double, text: String = "") {
         (self.origin, self.color, self.size) = (origin, color, size)
@@ -64,6 +67,37 @@ public struct TextBox: Equatable, Sendable {
         return before != (text, caret)
     }
 
+    /// An input method deletes `beforeBytes` and `afterBytes` of UTF-8 around the caret (as
+    /// text-input-v3 counts them), whole characters only.
+    public mutating func deleteSurrounding(beforeBytes: Int, afterBytes: Int) {
+        var removedBefore = 0, bytes = 0
+        for character in text.prefix(caret).reversed() {
+            guard bytes + character.utf8.count <= beforeBytes else { break }
+            bytes += character.utf8.count
+            removedBefore += 1
+        }
+        var removedAfter = 0
+        bytes = 0
+        for character in text.dropFirst(caret) {
+            guard bytes + character.utf8.count <= afterBytes else { break }
+            bytes += character.utf8.count
+            removedAfter += 1
+        }
+        text.removeSubrange(index(caret - removedBefore)..<index(caret + removedAfter))
+        caret -= removedBefore
+    }
+
+    /// The words as shown: the preedit at the caret, and the caret after it.
+    public var shown: (text: String, caret: Int, preedit: Range<Int>?) {
+        guard !preedit.isEmpty else { return (text, caret, nil) }
+        var shown = text
+        shown.insert(contentsOf: preedit, at: index(caret))
+        return (shown, caret + preedit.count, caret..<(caret + preedit.count))
+    }
+
+    /// The UTF-8 text and the caret's byte offset in it (text-input-v3's surrounding text).
+    public var surrounding: (text: String, cursor: Int) { (text, text.prefix(caret).utf8.count) }
+
     /// Replaces the whole text and caret (a replayed trace's `set text` line, an input method).
     public mutating func set(text: String, caret: Int) {
         self.text = Self.kept(String(text.prefix(AnnotationDefaults.textLimit)))
@@ -74,7 +108,7 @@ public struct TextBox: Equatable, Sendable {
 
     /// `string` without control characters other than newlines (a pasted tab or escape code
     /// draws nothing sensible), carriage returns turned into newlines.
-    static func kept(_ string: String) -> String {
+    public static func kept(_ string: String) -> String {
         String(String.UnicodeScalarView(string.unicodeScalars.compactMap { scalar in
             if scalar == "\r" { return "\n" }
             return scalar == "\n" || !(scalar.properties.generalCategory == .control) ? scalar : nil

@@ -11,6 +11,7 @@
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "tablet-unstable-v2-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 
 const struct wl_interface *tl_wl_compositor_interface(void);
 const struct wl_interface *tl_wl_shm_interface(void);
@@ -24,3 +25,4 @@ const struct wl_interface *tl_wp_single_pixel_buffer_manager_v1_interface(void);
 const struct wl_interface *tl_zxdg_output_manager_v1_interface(void);
 const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void);
 const struct wl_interface *tl_zwlr_screencopy_manager_v1_interface(void);
+const struct wl_interface *tl_zwp_text_input_manager_v3_interface(void);

@@ -1,4 +1,5 @@
 import Annotation
+import TouchCore
 
 /// The `text` tool's boxes: the keyboard is held while one is open, each key goes to it, and
 /// a recording keeps what the keys made of it (never the keys).
@@ -18,6 +19,15 @@ extension App {
         }
     }
 
+    func textBox(on surface: OpaquePointer) -> (box: TextBox, caret: Rect)? {
+        guard let ink = overlay(for: surface)?.scene.ink, let box = ink.textBox else { return nil }
+        return (box, ink.renderer.text.caretRect(of: box))
+    }
+
+    func inputMethod(_ change: TextInput.Change, on surface: OpaquePointer) {
+        overlay(for: surface)?.scene.ink.applyInputMethod(change)
+    }
+
     func overlay(_ overlay: Overlay, textBox change: TextBoxChange) {
         let now = scheduler.now
         switch change {
@@ -27,6 +37,7 @@ extension App {
         case .closed(let committed):
             recorder?.record(setting: TextBox.settingName, value: committed ? "commit" : "cancel", at: now)
         }
+        for seat in seats.values { seat.textInput?.update() }  // the input method hears of every change
         if change != .edited {
             for seat in seats.values { seat.updateKeyboard() }
             logger.debug("text box \(change == .opened ? "opened: the keyboard types into it" : "closed")")

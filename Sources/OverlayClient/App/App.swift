@@ -97,6 +97,7 @@ public final class App {
         connection.onSeatAdded = { [unowned self] proxy, name, version in
             let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self)
             if let manager = self.connection.tabletManager { seat.attachTablets(manager: manager) }
+            if let manager = self.connection.textInputManager { seat.attachTextInput(manager: manager) }
             self.seats[name] = seat
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }

@@ -54,6 +54,10 @@ protocol SeatEvents: AnyObject {
     var isTyping: Bool { get }
     /// A key pressed (or repeating) while a text box is open: what it means to the box.
     func typed(_ meaning: KeyInterpreter.Meaning)
+    /// The text box open on `surface`, and its caret (surface px), for an input method; nil: none.
+    func textBox(on surface: OpaquePointer) -> (box: TextBox, caret: Rect)?
+    /// What an input method sent to the box on `surface`.
+    func inputMethod(_ change: TextInput.Change, on surface: OpaquePointer)
     /// The overlay took the keyboard focus while capturing, or lost it (for --verbose: Escape
     /// works only while it has it).
     func keyboardFocused(_ focused: Bool)

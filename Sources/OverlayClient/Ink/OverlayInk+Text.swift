@@ -62,6 +62,18 @@ extension OverlayInk {
         return nil
     }
 
+    /// What an input method sent (text-input-v3): text deleted around the caret, text put in,
+    /// and the composition shown at the caret.
+    func applyInputMethod(_ change: TextInput.Change) {
+        guard var box = textBox else { return }
+        box.deleteSurrounding(beforeBytes: change.deleteBefore, afterBytes: change.deleteAfter)
+        if let commit = change.commit { box.apply(.insert(commit)) }
+        box.preedit = TextBox.kept(change.preedit ?? "")
+        guard box != textBox else { return }
+        textBox = box
+        onTextBoxChanged?(.edited)
+    }
+
     /// The ink's colour or width changed while a box is open: the box takes them.
     func restyleTextBox() {
         guard var box = textBox else { return }

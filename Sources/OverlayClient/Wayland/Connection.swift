@@ -13,7 +13,7 @@ final class Connection {
         "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
         "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_output_manager_v1": 3, "zwp_tablet_manager_v2": 1, "wp_single_pixel_buffer_manager_v1": 1,
-        "zwlr_screencopy_manager_v1": 3,
+        "zwlr_screencopy_manager_v1": 3, "zwp_text_input_manager_v3": 1,
     ]
 
     /// A global as advertised.
@@ -39,6 +39,8 @@ final class Connection {
     private(set) var tabletManager: OpaquePointer?
     /// wlr-screencopy: what the zoom freezes the screen with (nil: the compositor has none).
     private(set) var screencopyManager: OpaquePointer?
+    /// text-input-v3: input methods and on-screen keyboards type into text boxes through it.
+    private(set) var textInputManager: OpaquePointer?
     /// The transparent pixel an idle overlay shows; without it, a 1×1 shm buffer.
     private(set) var singlePixelBufferManager: OpaquePointer?
 
@@ -148,6 +150,7 @@ final class Connection {
         case "zxdg_output_manager_v1": xdgOutputManager = bind(tl_zxdg_output_manager_v1_interface())
         case "zwp_tablet_manager_v2": tabletManager = bind(tl_zwp_tablet_manager_v2_interface())
         case "zwlr_screencopy_manager_v1": screencopyManager = bind(tl_zwlr_screencopy_manager_v1_interface())
+        case "zwp_text_input_manager_v3": textInputManager = bind(tl_zwp_text_input_manager_v3_interface())
         case "wp_single_pixel_buffer_manager_v1": singlePixelBufferManager = bind(tl_wp_single_pixel_buffer_manager_v1_interface())
         case "wl_output":
             if let output = bind(tl_wl_output_interface()) { onOutputAdded?(output, global.name, version) }
@@ -170,13 +173,14 @@ final class Connection {
         if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
         if let screencopyManager { zwlr_screencopy_manager_v1_destroy(screencopyManager) }
+        if let textInputManager { zwp_text_input_manager_v3_destroy(textInputManager) }
         if let singlePixelBufferManager { wp_single_pixel_buffer_manager_v1_destroy(singlePixelBufferManager) }
         if let shm { wl_shm_destroy(shm) }
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let compositor { wl_compositor_destroy(compositor) }
         if let registry { wl_registry_destroy(registry) }
         (layerShell, viewporter, fractionalScaleManager, xdgOutputManager, shm, compositor, registry) = (nil, nil, nil, nil, nil, nil, nil)
-        (tabletManager, singlePixelBufferManager, subcompositor, screencopyManager) = (nil, nil, nil, nil)
+        (tabletManager, singlePixelBufferManager, subcompositor, screencopyManager, textInputManager) = (nil, nil, nil, nil, nil)
     }
 
     /// Forgets a removed global.

@@ -20,6 +20,8 @@ final class Seat {
     private var keyboard: OpaquePointer?
     private var pointer: Pointer?
     private var tablets: TabletSeat?
+    /// Input methods and on-screen keyboards, where the compositor relays them (text-input-v3).
+    private(set) var textInput: TextInput?
     /// The overlay each active touch id belongs to (motion and up carry no surface).
     private var touchOverlays: [Int32: Overlay] = [:]
     private var overlaysInFrame: [Overlay] = []
@@ -41,6 +43,12 @@ final class Seat {
         wl_seat_add_listener(proxy, Self.seatEvents.pointer, listenerData(self))
     }
 
+
+    /// Takes this seat's text input through the compositor's manager (once).
+    func attachTextInput(manager: OpaquePointer) {
+        guard textInput == nil else { return }
+        textInput = TextInput(manager: manager, seat: proxy, events: events)
+    }
 
     /// Takes this seat's pens through the compositor's tablet manager (once).
     func attachTablets(manager: OpaquePointer) {
@@ -266,6 +274,8 @@ final class Seat {
 
     func destroy() {
         stopRepeating()
+        textInput?.destroy()
+        textInput = nil
         if let touch { release(touch: touch) }
         pointer?.destroy()
         pointer = nil
