@@ -6,8 +6,8 @@ import TouchCore
 /// screen dimmed except a soft circle. Away from the circle a solid dim is composited by
 /// pixman; in the circle's box each row is darkened by hand, skipping the clear middle and
 /// reading the soft edge's darkening from a table by squared distance (no square root per
-/// pixel). Nothing is allocated per frame: the table and the solid colour are kept until the
-/// radius, dim or scale change.
+/// pixel). Nothing is allocated per frame: the table is kept until the radius, dim or scale
+/// change.
 public final class SpotlightUnderlay: Underlay {
     /// What goes under the dimming: the ink (nil: transparency).
     public weak var below: Underlay?
@@ -21,15 +21,13 @@ public final class SpotlightUnderlay: Underlay {
     private var pending: [Rect] = []
     private var wholeChanged = false
     private var profile = SoftEdgeProfile()
-    /// The dim as a pixman solid colour, for everything outside the circle's box.
-    private var solid: (image: OpaquePointer, dim: Double)?
+    /// The dim as a solid colour (black at the dim's opacity), for everything outside the circle's box.
+    private let dimPixel = SolidPixel(format: PIXMAN_a8r8g8b8)
 
     public init() {
         damage.reserveCapacity(4)
         pending.reserveCapacity(4)
     }
-
-    deinit { if let solid { pixman_image_unref(solid.image) } }
 
     /// Shows `spotlight` from the next frame (nil: none); what changes is damaged.
     public func show(_ spotlight: Spotlight?) {
@@ -61,17 +59,16 @@ public final class SpotlightUnderlay: Underlay {
         let box = PixelRect(x: Int(cx.rounded(.down)) - reach, y: Int(cy.rounded(.down)) - reach, width: 2 * reach + 1, height: 2 * reach + 1)
             .intersection(area)
         // Outside the circle's box: the dim, by pixman (the rows above and below, then the sides).
-        if let fill = solidImage(dim: spotlight.dim) {
-            let boxBottom = box.isEmpty ? area.y : box.y + box.height
-            let top = box.isEmpty ? area.height : box.y - area.y
-            for rect in [PixelRect(x: area.x, y: area.y, width: area.width, height: top),
-                         PixelRect(x: area.x, y: boxBottom, width: area.width, height: box.isEmpty ? 0 : area.y + area.height - boxBottom),
-                         PixelRect(x: area.x, y: box.y, width: box.x - area.x, height: box.isEmpty ? 0 : box.height),
-                         PixelRect(x: box.x + box.width, y: box.y, width: area.x + area.width - box.x - box.width, height: box.isEmpty ? 0 : box.height)]
-            where rect.width > 0 && rect.height > 0 {
-                pixman_image_composite32(PIXMAN_OP_OVER, fill, nil, canvas.image, 0, 0, 0, 0,
-                                         Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-            }
+        dimPixel.value = UInt32((min(1, max(0, spotlight.dim)) * 255).rounded()) << 24
+        let boxBottom = box.isEmpty ? area.y : box.y + box.height
+        let top = box.isEmpty ? area.height : box.y - area.y
+        for rect in [PixelRect(x: area.x, y: area.y, width: area.width, height: top),
+                     PixelRect(x: area.x, y: boxBottom, width: area.width, height: box.isEmpty ? 0 : area.y + area.height - boxBottom),
+                     PixelRect(x: area.x, y: box.y, width: box.x - area.x, height: box.isEmpty ? 0 : box.height),
+                     PixelRect(x: box.x + box.width, y: box.y, width: area.x + area.width - box.x - box.width, height: box.isEmpty ? 0 : box.height)]
+        where rect.width > 0 && rect.height > 0 {
+            pixman_image_composite32(PIXMAN_OP_OVER, dimPixel.image, nil, canvas.image, 0, 0, 0, 0,
+                                     Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
         }
         guard !box.isEmpty else { return }
         for y in box.y..<(box.y + box.height) {
@@ -79,14 +76,6 @@ public final class SpotlightUnderlay: Underlay {
             let dy = Double(y) + 0.5 - cy
             profile.darkenRow(row, from: box.x, to: box.x + box.width, centerX: cx, dy2: dy * dy)
         }
-    }
-
-    private func solidImage(dim: Double) -> OpaquePointer? {
-        if let solid, solid.dim == dim { return solid.image }
-        if let solid { pixman_image_unref(solid.image) }
-        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((min(1, max(0, dim)) * 65535).rounded()))
-        solid = pixman_image_create_solid_fill(&color).map { ($0, dim) }
-        return solid?.image
     }
 }
 

@@ -3,7 +3,8 @@ import Testing
 import TouchCore
 
 /// The text tool on headless sway, typed for real: a replayed tap opens a box, wtype (through
-/// sway's virtual-keyboard protocol) types "Hello ", a dead tilde and n, then Enter. The words
+/// sway's virtual-keyboard protocol) types "Hello ", a dead tilde and n, holds x for a second
+/// (it repeats), then Enter. The words
 /// show where the tap was, in the ink's colour; `ctl undo` takes them away; and `touchlight
 /// render` draws the recording (ctl's undo is not in it) as the screen showed it, decoded by ffmpeg.
 extension EndToEnd {
@@ -24,6 +25,26 @@ extension EndToEnd {
 
         static func isRed(_ p: Image.Pixel) -> Bool { p.r > 150 && p.g < 90 && p.b < 90 }
 
+        /// The tap trace and the configuration written into the session, and where `record` writes.
+        static func files(in sway: Desktop) throws -> (tap: String, config: String, recorded: String) {
+            let directory = sway.runtimeDirectory.path
+            let files = (directory + "/tap.trace", directory + "/text.toml", directory + "/typed.trace")
+            try tap.write(toFile: files.0, atomically: true, encoding: .utf8)
+            try config.write(toFile: files.1, atomically: true, encoding: .utf8)
+            return files
+        }
+
+        /// wtype, started: headless sway has no keyboard until wtype makes its virtual one, and
+        /// wtype holds it (reading standard input, which the test closes) before it types `keys`.
+        static func keyboard(in sway: Desktop, then keys: [String]) throws -> (process: Process, input: Pipe) {
+            let wtype = Process(), input = Pipe()
+            wtype.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            wtype.arguments = try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" } + ["wtype", "-"] + keys)
+            wtype.standardInput = input
+            try wtype.run()
+            return (wtype, input)
+        }
+
         @Test func typedWordsShowWhereTheTapWasAndRenderAlike() throws {
             guard Desktop.which("wtype") != nil else {
                 Issue.record("NOT RUN: wtype is not installed (scripts/install-deps test installs it)")
@@ -31,24 +52,16 @@ extension EndToEnd {
             }
             let sway = try Desktop()
             defer { sway.stop() }
-            let directory = sway.runtimeDirectory.path
-            let (tap, config, recorded) = (directory + "/tap.trace", directory + "/text.toml", directory + "/typed.trace")
-            try Self.tap.write(toFile: tap, atomically: true, encoding: .utf8)
-            try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+            let (tap, config, recorded) = try Self.files(in: sway)
             let baseline = try sway.screenshot("text-before")
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded, "--replay", tap, "--config", config, "--verbose"], stderr: log)
             var printed = waitForLine(in: log, containing: "text box opened")
             #expect(printed.contains("text box opened"), "\(printed.suffix(1500))")
 
-            // headless sway has no keyboard until wtype makes its virtual one; wtype holds it
-            // (reading an empty standard input) until the overlay has the keyboard's focus.
-            let wtype = Process(), input = Pipe()
-            wtype.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            wtype.arguments = try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" }
-                + ["wtype", "-", "Hello ", "-k", "dead_tilde", "n", "-k", "Return"])
-            wtype.standardInput = input
-            try wtype.run()
+            // wtype types once the overlay has the keyboard's focus.
+            // x is held for a second: it repeats at sway's rate (25 a second after 600 ms).
+            let (wtype, input) = try Self.keyboard(in: sway, then: ["Hello ", "-k", "dead_tilde", "n", "-P", "x", "-s", "1000", "-p", "x", "-k", "Return"])
             printed += waitForLine(in: log, containing: "keyboard focus taken")
             try input.fileHandleForWriting.close()
             #expect(waitForExit(wtype, timeout: 5) && wtype.terminationStatus == 0, "wtype: \(wtype.terminationStatus)")
@@ -69,7 +82,10 @@ extension EndToEnd {
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
             let trace = try String(contentsOfFile: recorded, encoding: .utf8)
             #expect(trace.hasPrefix("touchlight-trace 5") && trace.contains("set text 7:Hello%20%C3%B1") && trace.contains("set text commit"), "\(trace.suffix(600))")
-            let frames = directory + "/frames/"
+            let typedLines = trace.split(separator: "\n").filter { $0.contains(" set text ") && !$0.hasSuffix("commit") }
+            let repeats = typedLines.last.map { $0.split(separator: ":").last?.filter { $0 == "x" }.count ?? 0 } ?? 0
+            #expect((4...20).contains(repeats), "x held for 1 s typed \(repeats) times (the first press and the compositor's repeat)")
+            let frames = sway.runtimeDirectory.path + "/frames/"
             let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", recorded, "--out", frames, "--config", config])
             #expect(status == 0, "\(output)")
             let last = try #require(try FileManager.default.contentsOfDirectory(atPath: frames).sorted().last)
@@ -96,17 +112,11 @@ extension EndToEnd {
             }
             let sway = try Desktop()
             defer { sway.stop() }
-            let directory = sway.runtimeDirectory.path
-            let (tap, config, recorded) = (directory + "/tap.trace", directory + "/text.toml", directory + "/typed.trace")
-            try Self.tap.write(toFile: tap, atomically: true, encoding: .utf8)
-            try Self.config.write(toFile: config, atomically: true, encoding: .utf8)
+            let (tap, config, recorded) = try Self.files(in: sway)
             // A keyboard (wtype's, held until the end), so that the overlay can have the focus the
             // text input follows; and the input method, before the box opens.
-            let wtype = Process(), keys = Pipe()
-            wtype.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            wtype.arguments = try sway.session.asSessionUser(["env"] + sway.environment.map { "\($0.key)=\($0.value)" } + ["wtype", "-"])
-            wtype.standardInput = keys
-            try wtype.run()
+            let (wtype, keys) = try Self.keyboard(in: sway, then: [])
+            defer { wtype.terminate() }
             let method = Process(), methodInput = Pipe(), methodOutput = Pipe()
             method.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             method.arguments = try InputMethodDriver.commandLine(committing: "Grüße IM", composing: "composing…", on: sway)

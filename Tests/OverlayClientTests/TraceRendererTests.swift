@@ -265,6 +265,34 @@ import TouchlightConfig
         #expect(greenPixels(200..<300, 280..<320) == 0, "undone")
     }
 
+    /// A recorded zoom: the ink drawn while zoomed ×2 is kept in picture coordinates and drawn
+    /// where the zoom showed it, then where the picture has it once the zoom ends; leaving draw
+    /// mode ends a zoom.
+    @Test func aRecordedZoomPutsTheInkWhereItShowed() throws {
+        let renderer = try Self.inkRenderer("""
+            0 set mode draw
+            0 set color ff0000
+            0 set zoom on
+            0 set zoom 2,100,50
+            0.1 1 down 300 300
+            0.2 1 move 400 300
+            0.3 1 up 500 300
+            0.6 set zoom off
+            """, markers: false)
+        func red(_ x: Int, _ y: Int) -> Bool { renderer.canvas.pixel(x: x, y: y) >> 16 & 0xFF > 200 }
+        for _ in 0..<15 { renderer.renderNextFrame() }  // 0.5 s: zoomed
+        #expect(renderer.scene.zoom.isOn && red(400, 300) && !red(300, 200), "drawn where the fingers were")
+        let stroke = try #require(renderer.scene.ink.document.strokes.first)
+        #expect(abs(stroke.samples[0].point.x - 250) < 1 && abs(stroke.samples[0].point.y - 200) < 1, "kept at (300, 300) / 2 + (100, 50)")
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        #expect(!renderer.scene.zoom.isOn && red(300, 200) && !red(400, 300), "after the zoom, where the picture has it")
+        #expect(renderer.ignoredSettings.isEmpty, "\(renderer.ignoredSettings)")
+        let plane = ControlPlane(file: Configuration().annotate)
+        #expect(plane.execute(.zoom(.on), on: [renderer]).ok && renderer.scene.zoom.isOn)
+        _ = plane.execute(.mode(.set(.pass)), on: [renderer])
+        #expect(!renderer.scene.zoom.isOn, "pass mode ends the zoom")
+    }
+
     /// A recorded spotlight dims the frames from its moment on, around the newest touch, then
     /// where a recorded hovering pointer led it; `off` ends it.
     @Test func aRecordedSpotlightIsDrawnWhereItWas() throws {

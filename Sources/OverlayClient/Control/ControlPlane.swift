@@ -138,6 +138,8 @@ final class ControlPlane {
     }
 
     private func setMode(_ mode: AnnotationMode, on targets: [AnnotationTarget]) {
+        // The zoom is a drawing mode: leaving draw mode brings the live screen back.
+        if mode != .draw { for target in targets { _ = target.setZoom(false) } }
         state.mode = mode
         for target in targets where target.scene.setMode(mode) { target.sceneChanged(everything: true) }
         note("annotation mode: \(mode.name)")
