@@ -50,15 +50,26 @@ public final class InkRenderer: Underlay {
     public var view = ZoomView() {
         didSet {
             guard view != oldValue else { return }
-            forgetDocument()
+            // Over a picture drawn here everything changes; over transparency (the picture in a
+            // subsurface, or none) only where ink was and is: the live strokes' and the text
+            // box's old places now, the finished strokes' when the layer is drawn again.
+            if below != nil || page != nil { redrawsWhole = true }
+            for entry in entries where !entry.bounds.isNull { viewChangeDamage.append(oldValue.toScreen(entry.bounds)) }
+            if let area = drawnTextBox?.area { viewChangeDamage.append(area) }
+            seenGeneration = -1  // the layer is drawn again, in place (a pinch allocates nothing)
             live = nil
             entries.removeAll(keepingCapacity: true)
             laserGeometry.removeAll(keepingCapacity: true)
             drawnTextBox = nil
         }
     }
-    /// What goes under the ink where there is no page (a zoomed picture); nil: transparency.
-    public weak var below: Underlay?
+    /// Where ink showed before the view last changed (output coordinates).
+    private var viewChangeDamage: [Rect] = []
+    /// What goes under the ink where there is no page (a zoomed picture); nil: transparency. A
+    /// change redraws everything.
+    public weak var below: Underlay? {
+        didSet { if below !== oldValue { redrawsWhole = true } }
+    }
     /// The box as last drawn, and the area it covered.
     private var drawnTextBox: (box: TextBox, area: Rect)?
 
@@ -92,6 +103,8 @@ public final class InkRenderer: Underlay {
             redrawsWhole = false
             damage.append(fullRect)
         }
+        damage.append(contentsOf: viewChangeDamage)
+        viewChangeDamage.removeAll(keepingCapacity: true)
         (rasterizer.scale, rasterizer.offset, text.view) = (scale * view.scale, view.offset, view)
         updateFinished(document)
         updateLive(document)
@@ -165,12 +178,27 @@ public final class InkRenderer: Underlay {
 
     /// Draws the layer anew from every stroke.
     private func rebuildFinished(_ document: InkDocument) {
-        let hadInk = finished != nil
-        finished = document.strokes.isEmpty ? nil : Canvas(width: pixelSize.width, height: pixelSize.height)
+        // The layer has ink only in its strokes' boxes: where they were and where they are now.
+        let before = drawnArea
+        if document.strokes.isEmpty {
+            finished = nil
+        } else if let layer = finished {
+            for entry in drawn where !entry.box.isEmpty { layer.clear(x: entry.box.x, y: entry.box.y, width: entry.box.width, height: entry.box.height) }
+        } else {
+            finished = Canvas(width: pixelSize.width, height: pixelSize.height)
+        }
         finishedTiles.reset(width: pixelSize.width, height: pixelSize.height)
         drawn.removeAll(keepingCapacity: true)
         if let finished { for stroke in document.strokes { draw(stroke, into: finished) } }
-        if hadInk || finished != nil { damage.append(fullRect) }
+        for area in [before, drawnArea] where !area.isNull { damage.append(area) }
+    }
+
+    /// Everything the finished strokes in the layer cover (output coordinates).
+    private var drawnArea: Rect {
+        drawn.reduce(Rect.null) { area, entry in
+            entry.box.isEmpty ? area : area.union(Rect(x: Double(entry.box.x) / scale, y: Double(entry.box.y) / scale,
+                                                        width: Double(entry.box.width) / scale, height: Double(entry.box.height) / scale))
+        }
     }
 
     /// Undo, redo or erase: only the boxes of the strokes that went or came are redrawn, from

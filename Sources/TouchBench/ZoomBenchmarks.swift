@@ -5,19 +5,26 @@ import Visualizer
 
 /// The zoom on a 3840×2160 output at scale 2, its frozen picture ×2: a frame while one finger
 /// draws on it (only the new ink's boxes are redrawn, the picture under them sampled
-/// bilinearly), and a frame of a pinch (the view changes: the whole output is redrawn).
-/// Medians of 9 × 120 drawing frames and 9 × 20 pinch frames.
+/// bilinearly), a frame of a pinch with the picture drawn here (the whole output is redrawn),
+/// and one while the compositor shows the picture (as the live overlay pinches where it can:
+/// only the ink is redrawn). Medians of 9 × 120 drawing frames and 9 × 20 pinch frames.
 enum ZoomBenchmarks {
     static func run() {
         print("Zoom: a 3840×2160 picture shown ×2 at scale 2 (median of 9 runs)")
         let scene = Scene()
         let clock = ContinuousClock()
-        var drawing: [Double] = [], pinching: [Double] = []
+        var drawing: [Double] = [], pinching: [Double] = [], handedOver: [Double] = []
         for round in 0..<9 {
             scene.begin(stroke: round)
             for _ in 0..<120 { drawing.append(nanoseconds(clock.measure { scene.drawStep() })) }
             scene.end(stroke: round)
             for step in 0..<20 { pinching.append(nanoseconds(clock.measure { scene.pinchStep(step) })) }
+            // As the live overlay pinches where the compositor can show the picture: the ink alone.
+            scene.inkRenderer.below = nil
+            scene.frame()
+            for step in 0..<20 { handedOver.append(nanoseconds(clock.measure { scene.pinchStep(step) })) }
+            scene.inkRenderer.below = scene.picture
+            scene.frame()
         }
         let floor = Scene(zoomed: false)
         var copies: [Double] = []
@@ -26,6 +33,18 @@ enum ZoomBenchmarks {
         report("the whole output redrawn at ×1 (a copy: the floor)", copies.sorted()[copies.count / 2])
         report("a pinch's frame (the whole output, bilinear)", pinching.sorted()[pinching.count / 2],
                baseline: ("the copy", copies.sorted()[copies.count / 2]))
+        report("a pinch's frame, the compositor showing the picture", handedOver.sorted()[handedOver.count / 2],
+               baseline: ("drawn here", pinching.sorted()[pinching.count / 2]))
+        let clean = Scene()
+        clean.inkRenderer.below = nil
+        clean.begin(stroke: 0)
+        for _ in 0..<30 { clean.drawStep() }  // one stroke, 240 output px long
+        clean.end(stroke: 0)
+        var light: [Double] = []
+        for step in 0..<180 { light.append(nanoseconds(clock.measure { clean.pinchStep(step) })) }
+        report("the same with one short stroke (the ink the pinch redraws)", light.sorted()[light.count / 2])
+        let pinchAllocations = AllocationCounter.count { for step in 0..<60 { clean.pinchStep(step) } }
+        print("allocations in 60 such pinch frames: \(pinchAllocations) (\(Double(pinchAllocations) / 60) per frame)")
         scene.begin(stroke: 99)
         for _ in 0..<30 { scene.drawStep() }
         let allocations = AllocationCounter.count { for _ in 0..<120 { scene.drawStep() } }

@@ -69,12 +69,14 @@ extension EndToEnd {
                 }
                 return (count, checked)
             }
+            printed += waitForLine(in: log, containing: "two fingers move it")
+            #expect(printed.contains("the compositor shows the picture while two fingers move it"), "sway scaled it during the pinch")
             let zoomed = try sway.screenshot("zoom-x2", until: { Self.isRed($0[300, 98]) && mismatches($0).count * 100 < mismatches($0).checked })
             let (count, checked) = mismatches(zoomed)
             #expect(count * 100 < checked, "the output is the pre-zoom screen magnified ×2 around (300, 200): \(count) of \(checked) pixels differ by more than 12")
             #expect(Self.isRed(zoomed[300, 98]), "the line drawn while zoomed")
             let status = try Desktop.execute(Desktop.touchlight.path, ["ctl", "status"], environment: sway.environment).output
-            #expect(status.contains(#""zoom":2"#), "\(status)")
+            #expect(status.contains(#""zoom":2"#), "\(status)\n\(printed.suffix(2500))")
 
             // Zoom off: the live terminal again, and the line at its picture place, (270…330, 149),
             // through the same words of line 10 (light text pixels lie along it before the zoom).

@@ -105,6 +105,46 @@ import Visualizer
         #expect(released == nil, "the picture's memory went with the zoom")
     }
 
+    /// Where the compositor can show the picture (the live overlay's subsurface), it does
+    /// while two fingers move it: the overlay then draws its ink alone, and a pinch's frames
+    /// redraw only where the ink was and is. At rest the picture is drawn here again.
+    @Test func whileTwoFingersMoveItTheCompositorShowsThePicture() throws {
+        let scene = Self.scene()
+        let (picture, _) = Self.picture()
+        var applied: [ZoomView] = [], compositorShows: [Bool] = []
+        scene.zoom.onViewApplied = { applied.append($0) }
+        scene.zoom.onCompositorShows = { compositorShows.append($0) }
+        scene.showZoom(picture)
+        scene.zoom.compositorCanShow = true
+        Self.frame(scene) { $0.down(id: 1, at: Point(x: 100, y: 100), time: 0.1) }
+        for step in 1...6 { Self.frame(scene) { $0.motion(id: 1, at: Point(x: 100 + Double(step) * 10, y: 100), time: 0.1 + Double(step) * 0.01) } }
+        Self.frame(scene) { $0.up(id: 1, time: 0.2) }
+        #expect(Self.drawn(scene, at: 0.3).pixel(x: 10, y: 10) == 0xFF20_2020 && compositorShows.isEmpty, "one finger draws over the picture drawn here")
+
+        // ×2 around (150, 120): the ink, at picture (100…160, 100), shows from (50, 80) on.
+        Self.frame(scene) { $0.down(id: 2, at: Point(x: 130, y: 120), time: 1); $0.down(id: 3, at: Point(x: 170, y: 120), time: 1) }
+        var damage: [[Rect]] = []
+        for step in 1...10 {
+            let half = 20 + Double(step) * 2
+            Self.frame(scene) {
+                $0.motion(id: 2, at: Point(x: 150 - half, y: 120), time: 1 + Double(step) * 0.01)
+                $0.motion(id: 3, at: Point(x: 150 + half, y: 120), time: 1 + Double(step) * 0.01)
+            }
+            damage.append(scene.prepareFrame(now: 1 + Double(step) * 0.01, pixelWidth: 400, pixelHeight: 300, renderScale: 1))
+        }
+        #expect(compositorShows == [true], "the compositor shows the picture from the pinch's start")
+        let midPinch = Self.drawn(scene, at: 1.15)
+        #expect(midPinch.pixel(x: 390, y: 290) == 0, "meanwhile the overlay draws the ink alone, over transparency")
+        let area = damage.dropFirst(2).flatMap { $0 }.reduce(0.0) { $0 + $1.width * $1.height } / Double(damage.count - 2)
+        #expect(area < 400 * 300 / 8, "a pinch's frame redraws only where the ink was and is: \(Int(area)) px² a frame")
+        Self.frame(scene) { $0.up(id: 2, time: 1.2); $0.up(id: 3, time: 1.2) }
+        #expect(abs(scene.zoom.view.scale - 2) < 0.02 && applied.last == scene.zoom.view, "the subsurface was told each view")
+        #expect(compositorShows == [true, false], "at rest the picture is drawn here again")
+        let rest = Self.drawn(scene, at: 1.5)
+        let ink = scene.zoom.view.toScreen(Point(x: 130, y: 100))
+        #expect(rest.pixel(x: Int(ink.x), y: Int(ink.y)) & 0xFF > 0xC0 && rest.pixel(x: 390, y: 290) >> 24 == 0xFF, "the ink magnified, over the picture")
+    }
+
     /// The stripes and block, sampled bilinearly at `p` (pixel centres at whole numbers).
     static func bilinear(at p: Point) -> UInt32 {
         func pixel(_ x: Int, _ y: Int) -> (Double, Double, Double) {

@@ -32,6 +32,23 @@ final class OverlayZoom: GestureRecognizerDelegate {
     var maximum = AnnotationDefaults.zoomRange.upperBound
     /// The view changed by a gesture (to draw and record it).
     var onViewChanged: (() -> Void)?
+    /// Any new view, a gesture's or a replay's (the live overlay's subsurface follows it).
+    var onViewApplied: ((ZoomView) -> Void)?
+    /// Whether the compositor can show the picture (the live overlay's subsurface, set once the
+    /// picture is there). Then, while two fingers move the view, the compositor shows and
+    /// scales it and the overlay redraws only its ink: a pinch's frame costs the client little.
+    /// At rest the picture is drawn here again, sampled bilinearly.
+    var compositorCanShow = false
+    /// The compositor shows the picture now (true), or the overlay draws it again (false).
+    var onCompositorShows: ((Bool) -> Void)?
+    /// Whether the compositor shows the picture now (else it is drawn under the ink here).
+    private(set) var compositorShows = false {
+        didSet {
+            guard compositorShows != oldValue else { return }
+            renderer.below = compositorShows ? nil : picture
+            onCompositorShows?(compositorShows)
+        }
+    }
     private unowned let inkView: InkView
     private unowned let renderer: InkRenderer
     private var lastScale = 1.0
@@ -66,6 +83,8 @@ final class OverlayZoom: GestureRecognizerDelegate {
 
     /// Back to the live screen: the picture's memory goes.
     func end() {
+        compositorShows = false
+        compositorCanShow = false
         picture = nil
         state = .off
         apply(ZoomView())
@@ -85,8 +104,8 @@ final class OverlayZoom: GestureRecognizerDelegate {
     private func apply(_ view: ZoomView) {
         self.view = view
         picture?.view = view
+        renderer.below = compositorShows ? nil : picture
         renderer.view = view
-        renderer.below = picture
         pinch.isEnabled = state == .on
         pan.isEnabled = state == .on
         // The ink view shows picture coordinates: scaled about its bounds' centre, shifted so
@@ -95,9 +114,17 @@ final class OverlayZoom: GestureRecognizerDelegate {
         inkView.transform = view.isIdentity ? .identity : AffineTransform(scaleX: view.scale, y: view.scale)
         inkView.bounds = Rect(x: center.x / view.scale + view.offset.x - center.x, y: center.y / view.scale + view.offset.y - center.y,
                               width: size.width, height: size.height)
+        onViewApplied?(view)
+    }
+
+    /// Two fingers move the view, or stopped: the compositor shows the picture meanwhile.
+    private func gestureChanged() {
+        let moving = [pinch.state, pan.state].contains { $0 == .began || $0 == .changed }
+        compositorShows = compositorCanShow && moving && picture != nil
     }
 
     private func pinched() {
+        defer { gestureChanged() }
         switch pinch.state {
         case .began: lastScale = 1
         case .changed, .ended:
@@ -111,6 +138,7 @@ final class OverlayZoom: GestureRecognizerDelegate {
     }
 
     private func panned() {
+        defer { gestureChanged() }
         switch pan.state {
         case .began: lastTranslation = .zero
         case .changed, .ended:

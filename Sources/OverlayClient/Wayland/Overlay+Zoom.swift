@@ -13,6 +13,9 @@ extension Overlay {
             zoomCapture?.cancel()
             zoomCapture = nil
             guard scene.zoom.state != .off else { return nil }
+            zoomSurface?.hide()
+            retiredZoomBuffer = zoomBuffer  // shown until the overlay's next commit applies the hide
+            zoomBuffer = nil
             scene.endZoom()
             events.overlay(self, zoomed: "off")
             sceneChanged(everything: true)
@@ -38,8 +41,15 @@ extension Overlay {
         zoomCapture = nil
         guard scene.zoom.state == .capturing else { return }  // ended meanwhile
         switch outcome {
-        case .picture(let picture):
+        case .picture(let picture, let buffer, let yInverted):
             scene.showZoom(picture)
+            // While two fingers move it, the compositor shows the picture in a subsurface where
+            // it can (a viewport cannot flip a y-inverted one); at rest it is drawn here.
+            if !yInverted, buffer.wlBuffer != nil, let surface = zoomSurface ?? ZoomSurface(parent: self.surface, connection: connection) {
+                zoomSurface = surface
+                zoomBuffer = buffer
+                scene.zoom.compositorCanShow = true
+            }
             events.note("zoom on \(output.label): the screen frozen (\(picture.width)×\(picture.height) px, \(picture.byteCount / 1024) KiB)")
         case .failed(let reason):
             scene.endZoom()
@@ -47,6 +57,17 @@ extension Overlay {
             events.note("zoom on \(output.label): \(reason)")
         }
         sceneChanged(everything: true)
+    }
+
+    /// The compositor shows the picture while two fingers move it, or no longer.
+    func compositorShowsZoom(_ shows: Bool) {
+        guard let zoomSurface else { return }
+        if shows, let picture = scene.zoom.picture, let buffer = zoomBuffer?.wlBuffer {
+            zoomSurface.show(buffer, width: picture.width, height: picture.height, logicalSize: size, view: scene.zoom.view)
+            events.note("zoom on \(output.label): the compositor shows the picture while two fingers move it")
+        } else {
+            zoomSurface.hide()
+        }
     }
 
     /// Two fingers moved the zoom's view (recorded).

@@ -53,6 +53,8 @@ final class Overlay {
             self.zoomChanged()
             self.setNeedsDraw()
         }
+        scene.zoom.onViewApplied = { [unowned self] view in self.zoomSurface?.follow(view, logicalSize: self.size) }
+        scene.zoom.onCompositorShows = { [unowned self] shows in self.compositorShowsZoom(shows) }
         layer.idleMemory.onDue = { [unowned self] in self.idleReleaseDue = true }
         apply(settings)
         updateInputRegion()
@@ -63,6 +65,11 @@ final class Overlay {
     let connection: Connection
     /// The zoom's capture, while its picture is on its way.
     var zoomCapture: ScreenCapture?
+    /// The subsurface the compositor shows the zoom's picture in (made at the first zoom), the
+    /// buffer it shows, and one it showed until the next commit.
+    var zoomSurface: ZoomSurface?
+    var zoomBuffer: ShmBuffer?
+    var retiredZoomBuffer: ShmBuffer?
 
     var output: Output { layer.output }
     var surface: OpaquePointer { layer.surface }
@@ -210,6 +217,7 @@ final class Overlay {
             events.overlayCommitted(self)
             idleMemory.frameCommitted()
             noteRest(now: now)
+            retiredZoomBuffer = nil  // the commit that hid it is made
             startPendingCapture()
         }
     }
@@ -257,6 +265,8 @@ final class Overlay {
         presenter.tearDown()
         layer.destroy()
         presenters.destroy()   // the sprites' subsurfaces go after their parent (see SpriteSurface.hide)
+        zoomSurface?.destroy()  // so does the zoom's
+        zoomSurface = nil
     }
 }
 

@@ -9,7 +9,8 @@ import TouchCore
 @MainActor
 final class ScreenCapture {
     enum Outcome {
-        case picture(ZoomPicture)
+        /// The picture, and the buffer that holds it (which a subsurface can show as it is).
+        case picture(ZoomPicture, buffer: ShmBuffer, yInverted: Bool)
         case failed(String)
     }
 
@@ -74,7 +75,7 @@ final class ScreenCapture {
         guard let picture = ZoomPicture(pixels: buffer.memory, width: offer.width, height: offer.height, stride: offer.stride,
                                         opaque: offer.format == WL_SHM_FORMAT_XRGB8888.rawValue, yInverted: yInverted,
                                         logicalSize: logicalSize, keeper: buffer) else { return finish(.failed("pixman could not wrap the picture")) }
-        finish(.picture(picture))
+        finish(.picture(picture, buffer: buffer, yInverted: yInverted))
     }
 
     private func finish(_ outcome: Outcome) {
