@@ -273,6 +273,7 @@ final class Overlay {
 extension Overlay: LayerSurfaceOwner {
     func layerSurfaceConfigured(resized: Bool, changed: Bool) {
         if resized {
+            _ = setZoom(false)  // its picture no longer fits: the live screen again, its memory freed
             scene.resize(to: size)
             events.note("overlay on \(output.label): \(logicalSize.width)×\(logicalSize.height) logical px")
         }
