@@ -40,6 +40,15 @@ extension EndToEnd {
                 _ = try desktop.stillScreenshot("phoc-switched-to-\(renderer)")
             }
             #expect(touchlight.isRunning && kill(desktop.compositorPID, 0) == 0, "touchlight and phoc live after switching renderers")
+            // phoc offers wlr-screencopy: the zoom freezes its screen (and makes its subsurface,
+            // which, like the sprites', must never take phoc down), then lets it go.
+            func ctl(_ words: String...) throws -> (status: Int32, output: String) {
+                try Desktop.execute(Desktop.touchlight.path, ["ctl"] + words, environment: desktop.environment)
+            }
+            #expect(try ctl("zoom", "on").status == 0)
+            #expect(try eventually { try ctl("status").output.contains(#""zoom":1"#) }, "phoc's screen frozen: \(printed().suffix(800))")
+            #expect(try ctl("zoom", "off").status == 0 && !(try ctl("status").output.contains(#""zoom""#)))
+            #expect(touchlight.isRunning && kill(desktop.compositorPID, 0) == 0, "touchlight and phoc live after the zoom")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "status \(touchlight.terminationStatus)")
             // phoc has drawn the screen without the overlay: it took the overlay's going.
