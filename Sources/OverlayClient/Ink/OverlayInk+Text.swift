@@ -25,10 +25,7 @@ extension OverlayInk {
     /// One edit to the open box; false when none is open or nothing changed.
     @discardableResult
     func editTextBox(_ edit: TextEdit) -> Bool {
-        guard var box = textBox, box.apply(edit) else { return false }
-        textBox = box
-        onTextBoxChanged?(.edited)
-        return true
+        changeTextBox { $0.apply(edit) }
     }
 
     /// The open box's words become ink (an empty box just closes).
@@ -51,10 +48,8 @@ extension OverlayInk {
     func replayText(_ value: String) -> String? {
         switch TextBox.parse(settingValue: value) {
         case .typed(let text, let caret)?:
-            guard var box = textBox else { return "no text box is open" }
-            box.set(text: text, caret: caret)
-            textBox = box
-            onTextBoxChanged?(.edited)
+            guard textBox != nil else { return "no text box is open" }
+            changeTextBox { $0.set(text: text, caret: caret) }
         case .commit?: commitTextBox()
         case .cancel?: cancelTextBox()
         case nil: return "expected CARET:TEXT, commit or cancel"
@@ -65,21 +60,27 @@ extension OverlayInk {
     /// What an input method sent (text-input-v3): text deleted around the caret, text put in,
     /// and the composition shown at the caret.
     func applyInputMethod(_ change: TextInput.Change) {
-        guard var box = textBox else { return }
-        box.deleteSurrounding(beforeBytes: change.deleteBefore, afterBytes: change.deleteAfter)
-        if let commit = change.commit { box.apply(.insert(commit)) }
-        box.preedit = TextBox.kept(change.preedit ?? "")
-        guard box != textBox else { return }
-        textBox = box
-        onTextBoxChanged?(.edited)
+        changeTextBox { box in
+            box.deleteSurrounding(beforeBytes: change.deleteBefore, afterBytes: change.deleteAfter)
+            if let commit = change.commit { box.apply(.insert(commit)) }
+            box.preedit = TextBox.kept(change.preedit ?? "")
+        }
     }
 
     /// The ink's colour or width changed while a box is open: the box takes them.
     func restyleTextBox() {
-        guard var box = textBox else { return }
-        (box.color, box.size) = (settings.ink.color, AnnotationDefaults.textSize(forWidth: settings.ink.width))
-        guard box != textBox else { return }
+        let (color, size) = (settings.ink.color, AnnotationDefaults.textSize(forWidth: settings.ink.width))
+        changeTextBox { ($0.color, $0.size) = (color, size) }
+    }
+
+    /// Changes the open box with `body`; whether it changed (then it is drawn and recorded again).
+    @discardableResult
+    private func changeTextBox(_ body: (inout TextBox) -> Void) -> Bool {
+        guard var box = textBox else { return false }
+        body(&box)
+        guard box != textBox else { return false }
         textBox = box
         onTextBoxChanged?(.edited)
+        return true
     }
 }
