@@ -147,7 +147,7 @@ public final class InkRenderer: Underlay {
             guard !box.isEmpty else { continue }
             rasterizer.fill(item.lines, color: item.color.withOpacity(item.color.alpha * item.opacity), within: box, op: PIXMAN_OP_OVER, into: canvas)
         }
-        if let textBox { text.drawBox(textBox, scale: scale, into: canvas, area: area) }
+        if let drawnTextBox { text.drawBox(drawnTextBox.box, shownArea: drawnTextBox.area, scale: scale, into: canvas, area: area) }
     }
 
     private var fullArea: PixelRect { PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height) }

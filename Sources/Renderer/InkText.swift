@@ -44,9 +44,9 @@ public final class InkText {
 
     /// Draws the box being typed in over `canvas` within `area` (device px): a faint frame,
     /// the words (an input method's composition underlined at the caret), and the caret (as
-    /// the zoom shows them).
-    func drawBox(_ box: TextBox, scale: Double, into canvas: Canvas, area: PixelRect) {
-        let frame = view.toScreen(bounds(of: box).insetBy(dx: 2, dy: 2))
+    /// the zoom shows them). `shownArea` is its `bounds` as shown, measured once a change.
+    func drawBox(_ box: TextBox, shownArea: Rect, scale: Double, into canvas: Canvas, area: PixelRect) {
+        let frame = shownArea.insetBy(dx: 2 * view.scale, dy: 2 * view.scale)
         let (origin, size) = (view.toScreen(box.origin), box.size * view.scale)
         let edge = max(1, scale)
         for side in [Rect(x: frame.minX, y: frame.minY, width: frame.width, height: edge / scale),
@@ -59,28 +59,30 @@ public final class InkText {
         let lines = shown.text.split(separator: "\n", omittingEmptySubsequences: false)
         drawLines(lines, origin: origin, size: size, color: box.color, scale: scale, into: canvas, clip: area)
         let lineHeight = size * AnnotationDefaults.textLineHeight
-        func place(_ offset: Int) -> Point {
-            let before = shown.text.prefix(offset)
-            let line = before.filter { $0 == "\n" }.count
-            let column = before.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
-            let x = engine?.measure(String(column), style: TextRenderer.Style(size: size), scale: scale).width ?? 0
-            return Point(x: origin.x + x, y: origin.y + Double(line) * lineHeight)
-        }
         if let preedit = shown.preedit {
-            let start = place(preedit.lowerBound), end = place(preedit.upperBound)
+            let start = place(preedit.lowerBound, in: shown.text, origin: origin, size: size, scale: scale)
+            let end = place(preedit.upperBound, in: shown.text, origin: origin, size: size, scale: scale)
             fill(Rect(x: start.x, y: start.y + lineHeight * 0.9, width: max(1, end.x - start.x), height: max(1, size / 16)),
                  box.color.opaque, scale: scale, into: canvas, area: area)
         }
-        let caret = place(shown.caret)
+        let caret = place(shown.caret, in: shown.text, origin: origin, size: size, scale: scale)
         fill(Rect(x: caret.x, y: caret.y, width: AnnotationDefaults.textCaretWidth, height: lineHeight), box.color.opaque, scale: scale, into: canvas, area: area)
     }
 
     /// Where the caret is (logical px, as shown), for an input method's candidate window.
     public func caretRect(of box: TextBox) -> Rect {
-        let lineHeight = box.size * AnnotationDefaults.textLineHeight
-        let (line, column) = box.caretPosition
-        let x = engine?.measure(String(box.lines[line].prefix(column)), style: TextRenderer.Style(size: box.size), scale: 1).width ?? 0
-        return view.toScreen(Rect(x: box.origin.x + x, y: box.origin.y + Double(line) * lineHeight, width: AnnotationDefaults.textCaretWidth, height: lineHeight))
+        let caret = place(box.caret, in: box.text, origin: box.origin, size: box.size, scale: 1)
+        return view.toScreen(Rect(x: caret.x, y: caret.y, width: AnnotationDefaults.textCaretWidth, height: box.size * AnnotationDefaults.textLineHeight))
+    }
+
+    /// The top left of the line box before character `offset` of `text`, whose first line's
+    /// box starts at `origin`, at em `size` measured at `scale`.
+    private func place(_ offset: Int, in text: String, origin: Point, size: Double, scale: Double) -> Point {
+        let before = text.prefix(offset)
+        let line = before.filter { $0 == "\n" }.count
+        let column = before.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        let x = engine?.measure(String(column), style: TextRenderer.Style(size: size), scale: scale).width ?? 0
+        return Point(x: origin.x + x, y: origin.y + Double(line) * size * AnnotationDefaults.textLineHeight)
     }
 
     private func drawLines<Line: StringProtocol>(_ lines: [Line], origin: Point, size: Double, color: Color, scale: Double,
