@@ -23,7 +23,10 @@ final class WaylandSpriteTargets: SpriteTargetMaker {
         (self.shm, transparentPixel) = (shm, pixel)
     }
 
-    func makeSpriteTarget() -> SpriteTarget {
+    func makeSpriteTarget() -> SpriteTarget { makeSubsurface() }
+
+    /// A subsurface as the concrete type (the zoom's picture places it below its parent).
+    func makeSubsurface() -> Subsurface {
         Subsurface(parent: parent, compositor: compositor, subcompositor: subcompositor, viewporter: viewporter,
                    transparentPixel: transparentPixel)
     }
@@ -67,6 +70,9 @@ final class WaylandSpriteTargets: SpriteTargetMaker {
         func place(above sibling: SpriteTarget?) {
             wl_subsurface_place_above(subsurface, (sibling as? Subsurface)?.surface ?? parent)
         }
+
+        /// Stacks it below the parent (and so below everything the parent shows).
+        func placeBelowParent() { wl_subsurface_place_below(subsurface, parent) }
 
         func commit() { wl_surface_commit(surface) }
 

@@ -62,8 +62,8 @@ extension Overlay {
     /// The compositor shows the picture while two fingers move it, or no longer.
     func compositorShowsZoom(_ shows: Bool) {
         guard let zoomSurface else { return }
-        if shows, let picture = scene.zoom.picture, let buffer = zoomBuffer?.wlBuffer {
-            zoomSurface.show(buffer, width: picture.width, height: picture.height, logicalSize: size, view: scene.zoom.view)
+        if shows, let buffer = zoomBuffer {
+            zoomSurface.show(buffer, logicalSize: size, view: scene.zoom.view)
             events.note("zoom on \(output.label): the compositor shows the picture while two fingers move it")
         } else {
             zoomSurface.hide()
