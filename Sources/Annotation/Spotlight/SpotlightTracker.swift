@@ -34,7 +34,4 @@ public struct SpotlightTracker: Sendable {
     public mutating func hover(at point: Point) {
         if down.isEmpty { center = point }
     }
-
-    /// Every contact was cancelled (the overlay went, or was paused).
-    public mutating func forgetContacts() { down.removeAll(keepingCapacity: true) }
 }

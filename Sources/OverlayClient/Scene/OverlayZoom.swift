@@ -90,10 +90,8 @@ final class OverlayZoom: GestureRecognizerDelegate {
         apply(ZoomView())
     }
 
-    /// A replayed view (a trace's `set zoom`): zoom turns on, without a picture, if it was off.
-    func replay(_ view: ZoomView) {
-        if state != .on { show(nil, view: view) } else { apply(view) }
-    }
+    /// A replayed view (a trace's `set zoom`), while it is on.
+    func replay(_ view: ZoomView) { apply(view) }
 
     /// Keeps the picture's measures up to date for a frame.
     func prepare(size: Size, scale: Double) {

@@ -29,7 +29,7 @@ final class Seat {
     /// The compositor's key repeat: keys a second, and the wait before the first repeat (seconds).
     private var repeatRate = (perSecond: 25.0, delay: 0.6)
     /// The key held down and repeating into a text box, and its next repeat.
-    private var repeating: (key: UInt32, meaning: KeyInterpreter.Meaning, timer: ScheduledTimer)?
+    private var repeating: (key: UInt32, timer: ScheduledTimer)?
     /// wl_touch times onto the scheduler's clock.
     private var clock = ClockDomain()
 
@@ -256,7 +256,7 @@ final class Seat {
             self.events.typed(meaning)
             self.repeatKey(key, meaning, at: time + 1 / self.repeatRate.perSecond)
         }
-        repeating = (key, meaning, timer)
+        repeating = (key, timer)
     }
 
     private func stopRepeating() {
