@@ -34,7 +34,7 @@ final class OverlayInk {
     var onTextBoxChanged: ((TextBoxChange) -> Void)?
     /// Whether the zoom shows (its toolbar button is marked).
     var isZoomed = false {
-        didSet { if isZoomed != oldValue { mode = view.mode } }
+        didSet { if isZoomed != oldValue { showToolbarState() } }
     }
     /// Whether the toolbar has the zoom's button (the compositor can capture the screen).
     private let zooms: Bool
@@ -69,9 +69,14 @@ final class OverlayInk {
             // input region be computed again.
             let hidden = newValue == .off || !settings.toolbar
             if toolbar.isHidden != hidden { toolbar.isHidden = hidden }
-            toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: newValue,
-                                         board: settings.board, spotlight: settings.spotlight.isOn, zoomed: isZoomed)
+            showToolbarState()
         }
+    }
+
+    /// Marks on the toolbar what is chosen: tool, colour, width, mode, board, spotlight, zoom.
+    private func showToolbarState() {
+        toolbar.state = ToolbarState(tool: settings.ink.tool, color: settings.ink.color, width: settings.ink.width, mode: view.mode,
+                                     board: settings.board, spotlight: settings.spotlight.isOn, zoomed: isZoomed)
     }
 
     /// A reloaded `[annotate]` section, or what ctl or the toolbar changed: the ink and history
