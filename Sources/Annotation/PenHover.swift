@@ -30,7 +30,9 @@ public struct PenHover: Equatable, Sendable {
         let parts = value.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 3, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite,
               parts[2] == "pen" || parts[2] == "eraser" else { throw PenHoverValueError(value: value) }
-        return PenHover(point: Point(x: x, y: y), erases: parts[2] == "eraser")
+        // Held within `InputLimits`, as a touch's place is: no number reaches a conversion that traps.
+        guard let point = InputLimits.point(Point(x: x, y: y)) else { throw PenHoverValueError(value: value) }
+        return PenHover(point: point, erases: parts[2] == "eraser")
     }
 
     /// Owner number of its draw items (apart from the visualizer's and the toolbar's).

@@ -16,9 +16,25 @@ public final class InkText {
 
     public init() {}
 
-    /// What `box` commits to: its words, size and measured extent.
+    /// What `box` commits to: its words as shown (a wrap becomes a line break), size and
+    /// measured extent.
     public func content(of box: TextBox) -> TextContent {
-        TextContent(string: box.text, size: box.size, extent: extent(of: box.lines, size: box.size))
+        let lines = shownLines(box.text, of: box).map(\.text)
+        return TextContent(string: lines.joined(separator: "\n"), size: box.size, extent: extent(of: lines.map(TextWrap.visible), size: box.size))
+    }
+
+    /// The last layout asked for, kept until the words, size or width change (a box is drawn
+    /// in every damaged rectangle of a frame).
+    private var layout: (text: String, size: Double, wrapWidth: Double?, lines: [ShownLine])?
+
+    /// `text`'s lines in `box` as shown: split at newlines, wrapped within the box's width.
+    func shownLines(_ text: String, of box: TextBox) -> [ShownLine] {
+        if let layout, layout.text == text, layout.size == box.size, layout.wrapWidth == box.wrapWidth { return layout.lines }
+        let style = TextRenderer.Style(size: box.size)
+        let wrap = TextWrap { [engine] run in engine?.measure(String(run), style: style, scale: 1).width ?? 0 }
+        let lines = wrap.lines(of: text, wrapWidth: engine == nil ? nil : box.wrapWidth)
+        layout = (text, box.size, box.wrapWidth, lines)
+        return lines
     }
 
     /// The room `lines` take at em `size` (logical px): the widest line, and a line height each.
@@ -36,7 +52,7 @@ public final class InkText {
 
     /// The area the box being typed in covers: its words, its caret and its frame.
     public func bounds(of box: TextBox) -> Rect {
-        let extent = extent(of: box.shown.text.split(separator: "\n", omittingEmptySubsequences: false), size: box.size)
+        let extent = extent(of: shownLines(box.shown.text, of: box).map(\.text), size: box.size)
         let pad = AnnotationDefaults.textBoxPadding + 2
         return Rect(x: box.origin.x - pad, y: box.origin.y - pad,
                     width: max(extent.width, box.size / 2) + 2 * pad + AnnotationDefaults.textCaretWidth, height: extent.height + 2 * pad)
@@ -56,31 +72,30 @@ public final class InkText {
             fill(side, AnnotationDefaults.textBoxFrame, scale: scale, into: canvas, area: area)
         }
         let shown = box.shown
-        let lines = shown.text.split(separator: "\n", omittingEmptySubsequences: false)
-        drawLines(lines, origin: origin, size: size, color: box.color, scale: scale, into: canvas, clip: area)
+        let lines = shownLines(shown.text, of: box)
+        drawLines(lines.map(\.text), origin: origin, size: size, color: box.color, scale: scale, into: canvas, clip: area)
         let lineHeight = size * AnnotationDefaults.textLineHeight
         if let preedit = shown.preedit {
-            let start = place(preedit.lowerBound, in: shown.text, origin: origin, size: size, scale: scale)
-            let end = place(preedit.upperBound, in: shown.text, origin: origin, size: size, scale: scale)
+            let start = place(preedit.lowerBound, in: lines, origin: origin, size: size, scale: scale)
+            let end = place(preedit.upperBound, in: lines, origin: origin, size: size, scale: scale)
             fill(Rect(x: start.x, y: start.y + lineHeight * 0.9, width: max(1, end.x - start.x), height: max(1, size / 16)),
                  box.color.opaque, scale: scale, into: canvas, area: area)
         }
-        let caret = place(shown.caret, in: shown.text, origin: origin, size: size, scale: scale)
+        let caret = place(shown.caret, in: lines, origin: origin, size: size, scale: scale)
         fill(Rect(x: caret.x, y: caret.y, width: AnnotationDefaults.textCaretWidth, height: lineHeight), box.color.opaque, scale: scale, into: canvas, area: area)
     }
 
     /// Where the caret is (logical px, as shown), for an input method's candidate window.
     public func caretRect(of box: TextBox) -> Rect {
-        let caret = place(box.caret, in: box.text, origin: box.origin, size: box.size, scale: 1)
+        let caret = place(box.caret, in: shownLines(box.text, of: box), origin: box.origin, size: box.size, scale: 1)
         return view.toScreen(Rect(x: caret.x, y: caret.y, width: AnnotationDefaults.textCaretWidth, height: box.size * AnnotationDefaults.textLineHeight))
     }
 
-    /// The top left of the line box before character `offset` of `text`, whose first line's
-    /// box starts at `origin`, at em `size` measured at `scale`.
-    private func place(_ offset: Int, in text: String, origin: Point, size: Double, scale: Double) -> Point {
-        let before = text.prefix(offset)
-        let line = before.filter { $0 == "\n" }.count
-        let column = before.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+    /// The top left of the line box before character `offset` of a text laid out in `lines`,
+    /// whose first line's box starts at `origin`, at em `size` measured at `scale`.
+    private func place(_ offset: Int, in lines: [ShownLine], origin: Point, size: Double, scale: Double) -> Point {
+        let line = TextWrap.lineIndex(of: offset, in: lines)
+        let column = lines.isEmpty ? "" : lines[line].text.prefix(max(0, offset - lines[line].start))
         let x = engine?.measure(String(column), style: TextRenderer.Style(size: size), scale: scale).width ?? 0
         return Point(x: origin.x + x, y: origin.y + Double(line) * size * AnnotationDefaults.textLineHeight)
     }

@@ -31,7 +31,8 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
 func suggestion(for word: String, among candidates: [String]) -> String? {
     guard word.count <= 64 else { return nil }  // no key is that long; spare the edit distances
     let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 4) else { return nil }
+    // A short word is near another only one edit away ("live" is not "size", two edits off).
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (word.count <= 4 ? 1 : max(2, word.count / 4)) else { return nil }
     return best.0
 }
 

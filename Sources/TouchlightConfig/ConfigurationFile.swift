@@ -142,14 +142,17 @@ extension Configuration {
         case .int: return "\(value.int ?? 0) (an integer)"
         case .double: return "\(value.double ?? 0) (a number)"
         case .bool: return "\(value.bool ?? false) (a boolean)"
-        case .string: return "\"\(value.string ?? "")\" (a string)"
+        case .string: return "\"\(excerpt(value.string ?? ""))\" (a string)"
         case .array:
-            let elements = value.array.map { Array($0).map { element -> String in
+            // A long list or string is shown in part: a message is read, not a copy of the file.
+            let all = value.array.map(Array.init) ?? []
+            let elements = all.prefix(16).map { element -> String in
                 let v = element.tomlValue
-                if let text = v.string { return "\"\(text)\"" }
-                return v.debugDescription
-            } } ?? []
-            return "[" + elements.joined(separator: ", ") + "] (a list)"
+                if let text = v.string { return "\"\(excerpt(text))\"" }
+                return excerpt(v.debugDescription)
+            }
+            let more = all.count > elements.count ? ", … (\(all.count) in all)" : ""
+            return "[" + elements.joined(separator: ", ") + more + "] (a list)"
         case .table: return "a table"
         default: return "a \(value.type)"
         }

@@ -37,10 +37,14 @@ public struct LearnedCalibrations: Equatable, Sendable {
                 continue
             }
             for output in outputs.keys.sorted() {
-                let numbers = outputs[output]?.table?["matrix"]?.array?.compactMap { $0.double ?? $0.int.map(Double.init) }
+                let entry = outputs[output]?.table
+                let numbers = entry?["matrix"]?.array?.compactMap { $0.double ?? $0.int.map(Double.init) }
                 guard let numbers, let calibration = TouchscreenCalibration(matrix: numbers) else {
-                    problems.append("[touchscreen.\"\(device)\".\"\(output)\"] needs matrix = six numbers")
+                    problems.append("[touchscreen.\"\(device)\".\"\(output)\"] needs matrix = six numbers of at most \(Int(TouchscreenCalibration.largestCoefficient)) that map an area, not a line")
                     continue
+                }
+                if entry?.keys.contains(where: { $0 != "matrix" }) == true {
+                    problems.append("[touchscreen.\"\(device)\".\"\(output)\"] holds keys other than matrix")
                 }
                 byDevice[device, default: [:]][output] = calibration
             }

@@ -1,12 +1,14 @@
 import Glibc
 import SafeFiles
 import TOMLKit
+import TouchCore
 import TouchscreenInput
 
 /// What touchlight remembers between runs: the toolbar's place on each output, and the
 /// touchscreen calibrations `touchlight calibrate` learned. It is state, not configuration:
 /// `$XDG_STATE_HOME/touchlight/state.toml`, else `~/.local/state/touchlight/state.toml`. A
-/// damaged file is reported and replaced; it never stops the program.
+/// damaged file is reported, and moved aside before anything is written; it never stops the
+/// program.
 public struct StateFile: Equatable, Sendable {
     public var toolbar = ToolbarPlaces()
     public var touchscreens = LearnedCalibrations()
@@ -36,9 +38,15 @@ public struct StateFile: Equatable, Sendable {
             problems.append("not valid TOML: \(error)")
             return
         }
+        for key in table.keys.sorted() where !Self.tables.contains(key) {
+            problems.append("unknown table [\(excerpt(key, limit: 40))] (known: \(Self.tables.joined(separator: ", ")))")
+        }
         toolbar = ToolbarPlaces(table: table["toolbar"]?.table, problems: &problems)
         touchscreens = LearnedCalibrations(table: table["touchscreen"]?.table, problems: &problems)
     }
+
+    /// The tables a state file holds.
+    static let tables = ["toolbar", "touchscreen"]
 
     /// The file's text.
     public var toml: String {

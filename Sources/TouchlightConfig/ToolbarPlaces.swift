@@ -26,6 +26,9 @@ public struct ToolbarPlaces: Equatable, Sendable {
                 problems.append("[toolbar.\"\(output)\"] needs edge = left|right|top|bottom and offset from 0 to 1")
                 continue
             }
+            if entry.keys.contains(where: { $0 != "edge" && $0 != "offset" }) {
+                problems.append("[toolbar.\"\(output)\"] holds keys other than edge and offset")
+            }
             byOutput[output] = ToolbarPlace(edge: edge, offset: offset)
         }
     }

@@ -14,10 +14,19 @@ public struct TouchscreenCalibration: Equatable, Sendable {
     /// Fewer touches cannot pin down an affine map (three, not on one line, can).
     public static let minimumPairs = 3
 
+    /// A matrix that could map a real panel: six finite numbers of at most
+    /// `largestCoefficient`, whose linear part keeps an area (no collapse onto a line or a
+    /// point, as all zeros would): nil otherwise.
     public init?(matrix: [Double]) {
-        guard matrix.count == 6, matrix.allSatisfy(\.isFinite) else { return nil }
+        guard matrix.count == 6, matrix.allSatisfy({ $0.isFinite && abs($0) <= Self.largestCoefficient }),
+              abs(matrix[0] * matrix[4] - matrix[1] * matrix[3]) >= Self.smallestAreaScale else { return nil }
         self.matrix = matrix
     }
+
+    /// The largest coefficient taken: a panel mapped onto a hundred outputs' width is no panel.
+    public static let largestCoefficient = 100.0
+    /// The least the map may scale an area by (the determinant of its linear part).
+    public static let smallestAreaScale = 0.001
 
     /// The output's normalized position of the panel's normalized (x, y).
     public func map(x: Double, y: Double) -> Point {

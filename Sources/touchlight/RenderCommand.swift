@@ -64,6 +64,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Leave the annotation toolbar out of the frames.")
     var noToolbar = false
 
+    @Flag(help: ArgumentHelp("Render even a result over \(Int(RenderJob.longest / 3600)) hours long (or over \(RenderJob.longestFrameSequence) PNG frames), which is refused otherwise."))
+    var allowLong = false
+
     @Option(help: ArgumentHelp("Read the style and [annotate] values from this configuration file.", valueName: "path"))
     var config: String?
 
@@ -104,6 +107,7 @@ struct RenderCommand: ParsableCommand {
         request.over = over
         request.offset = offset
         request.drawsToolbar = !noToolbar
+        request.allowsLong = allowLong
         request.configuration = try readConfiguration(explicit: config).configuration
         let showsProgress = !quiet && isatty(STDERR_FILENO) == 1
         guard RenderInterruption.install() else { throw CleanExit.message("touchlight: cannot install signal handlers") }

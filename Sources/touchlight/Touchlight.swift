@@ -195,7 +195,8 @@ struct OverlayOptions: ParsableArguments {
     }
 }
 
-/// Runs the overlay program; a failure to start prints its reason and exits 1. SIGINT and
+/// Runs the overlay program; a failure to start prints its reason and exits 1 (78 where the
+/// desktop cannot host the overlay: no wlr-layer-shell). SIGINT and
 /// SIGTERM are handled from before the configuration is read, so a signal while starting ends
 /// it with 0, as at any other time.
 func launch(_ makeOptions: () throws -> Options) throws {
@@ -208,7 +209,7 @@ func launch(_ makeOptions: () throws -> Options) throws {
             return 0
         } catch {
             printToStandardError("touchlight: \(error)")
-            return 1
+            return exitStatus(startingAfter: error)
         }
     }
     if status != 0 { throw ExitCode(status) }

@@ -43,9 +43,35 @@ import Visualizer
         box.apply(.insert("a\u{1B}[31mb\tc\r"))
         #expect(box.text == "a[31mbc\n", "escape and tab dropped, a carriage return is a newline")
         let taken = box.apply(.insert(String(repeating: "x", count: AnnotationDefaults.textLimit)))
-        #expect(!taken, "past the limit nothing is taken")
+        #expect(taken && box.text.count == AnnotationDefaults.textLimit, "an insertion past the limit is cut off, not dropped whole")
+        let more = box.apply(.insert("y"))
+        #expect(!more, "a full box takes nothing more")
         box.set(text: "xyz", caret: 99)
         #expect(box.text == "xyz" && box.caret == 3)
+    }
+
+    /// What an input method is told of a long box: at most 4,000 bytes around the caret, cut on
+    /// character boundaries (a Wayland message holds 4,096), with the caret where it is.
+    @Test func theSurroundingTextFitsAWaylandMessage() {
+        var box = Self.box(String(repeating: "€", count: 1_360) + "abc")  // 4,083 bytes
+        for _ in 0..<2 { box.apply(.left) }
+        let (text, cursor) = box.surrounding(byteLimit: AnnotationDefaults.surroundingTextLimit)
+        #expect(text.utf8.count <= 4_000 && text.utf8.count > 3_990, "\(text.utf8.count) bytes")
+        #expect(text.hasSuffix("€abc") && String(text.utf8.prefix(cursor))?.hasSuffix("€a") == true, "the caret is after a, in the text sent")
+        #expect(text.unicodeScalars.allSatisfy { $0 == "€" || $0.isASCII }, "no character is cut in half")
+        var atStart = Self.box(String(repeating: "日本", count: 2_000))
+        for _ in 0..<5_000 { atStart.apply(.left) }
+        let start = atStart.surrounding(byteLimit: 4_000)
+        #expect(start.cursor == 0 && start.text.utf8.count == 3_999, "all the room goes after a caret at the start: \(start.text.utf8.count)")
+        #expect(Self.box("short").surrounding(byteLimit: 4_000) == ("short", 5))
+    }
+
+    /// A box holds at most `textByteLimit` bytes too (one character can be many: combining marks).
+    @Test func aBoxHoldsAtMostItsBytes() {
+        var box = Self.box()
+        let heavy = "e" + String(repeating: "\u{301}", count: 100)  // one character of 201 bytes
+        for _ in 0..<200 { box.apply(.insert(heavy)) }
+        #expect(box.text.utf8.count <= AnnotationDefaults.textByteLimit && box.text.utf8.count > AnnotationDefaults.textByteLimit - 201)
     }
 
     /// An input method's edits: bytes deleted around the caret (whole characters only), its

@@ -101,6 +101,17 @@ extension EndToEnd.ExportTests {
         #expect(qtrleStatus == 0, "\(qtrleOutput)")
         let rgb = try Export.probe(qtrle, "stream=codec_name,pix_fmt,color_primaries,color_transfer")
         #expect(rgb == ["codec_name": ["qtrle"], "pix_fmt": ["argb"], "color_primaries": ["bt709"], "color_transfer": ["iec61966-2-1"]], "\(rgb)")
+        // ProRes 4444 (the default MOV): ffprobe reads the tags from the frames, and the
+        // QuickTime `colr` atom says BT.709 (nclc 1, 1, 1).
+        let prores = work.appendingPathComponent("red-prores.mov").path
+        let (proresStatus, proresOutput) = try Desktop.execute(Desktop.touchlight.path, ["render", trace, "--out", prores])
+        #expect(proresStatus == 0, "\(proresOutput)")
+        let proresTags = try Export.probe(prores, "stream=codec_name,color_space,color_primaries,color_transfer,color_range")
+        #expect(proresTags == ["codec_name": ["prores"], "color_space": ["bt709"], "color_primaries": ["bt709"], "color_transfer": ["bt709"],
+                               "color_range": ["tv"]], "\(proresTags)")
+        let movie = try Data(contentsOf: URL(fileURLWithPath: prores))
+        let colr = try #require(movie.range(of: Data("colrnclc".utf8)), "no colr atom")
+        #expect(Array(movie[colr.upperBound..<(colr.upperBound + 6)]) == [0, 1, 0, 1, 0, 1], "colr: primaries, transfer, matrix 1 (BT.709)")
     }
 
     /// melt lays the WebM and the qtrle MOV over a green clip with `composite` and `qtblend`:

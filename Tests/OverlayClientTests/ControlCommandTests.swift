@@ -37,6 +37,22 @@ import Visualizer
         #expect(message("") .hasPrefix("empty command"))
         #expect(message("\u{1}\u{2}binary") == "unknown command \"??binary\"; commands: \(ControlCommand.words.joined(separator: ", "))")
         #expect(message(String(repeating: "x", count: 10_000)).count < 300, "a huge word makes a short message")
+        for odd in ["0x10", "1e1", "+3", "-2", "1.5.5", "٣", "."] {
+            #expect(message("width \(odd)").hasPrefix("width must be a number"), "width \(odd): a plain decimal only")
+        }
+        for odd in ["0x2", "+2", "2.0"] { #expect(message("page \(odd)").hasPrefix("page takes"), "page \(odd)") }
+    }
+
+    /// Letter case means nothing in any word: each command and each of its names.
+    @Test func letterCaseIsTheSameForEveryWord() throws {
+        #expect(try ControlCommand(line: "MODE DRAW") == .mode(.set(.draw)))
+        #expect(try ControlCommand(line: "Mode Toggle") == .mode(.toggle))
+        #expect(try ControlCommand(line: "Tool Highlighter") == .tool(.highlighter))
+        #expect(try ControlCommand(line: "BOARD Grid") == .board(.grid))
+        #expect(try ControlCommand(line: "Spotlight ON") == .spotlight(.on))
+        #expect(try ControlCommand(line: "zoom Toggle") == .zoom(.toggle))
+        #expect(try ControlCommand(line: "PAGE Next") == .page(.next))
+        #expect(try ControlCommand(line: "Colour #ABCDEF") == .color(Color(hex: "#abcdef")!))
     }
 
     /// Bugs 29.6–8: the wire carries each argument whole, so a newline cannot start a second

@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [
         ("", 1, "empty trace"),
-        ("touchlight-trace 6\n", 1, "unsupported trace format version '6' (this build reads versions 1 to 5)"),
+        ("touchlight-trace 7\n", 1, "unsupported trace format version '7' (this build reads versions 1 to 6)"),
         ("hello\n", 1, "expected the header"),
         ("touchlight-trace 1\n", 2, "truncated trace: no 'output' line"),
         ("touchlight-trace 1\noutput 800 0 1\n", 2, "expected 'output WIDTH HEIGHT SCALE'"),

@@ -161,6 +161,20 @@ import Visualizer
         #expect(try Configuration(toml: "[text]\nfont = \"DejaVu Sans\"\n", file: "ok.toml", fonts: .only("DejaVu Sans")).font == "DejaVu Sans")
     }
 
+    /// Bug 46.15: a 200 KB value was echoed whole, and `[zoom] live` was taken for a misspelt
+    /// `[captions] size` (two edits off a four-letter word).
+    @Test func messagesStayShortAndHintsStayNear() {
+        func messages(_ text: String) -> [String] {
+            do { _ = try Configuration(toml: text, file: "f.toml"); return [] } catch { return error.problems.map(\.message) }
+        }
+        let huge = messages("[annotate]\nmode = \"" + String(repeating: "A", count: 200_000) + "\"\n")
+        #expect(huge.count == 1 && huge[0].count < 300, "\(huge.first?.prefix(400) ?? "")")
+        let list = messages("[annotate]\npalette = [" + Array(repeating: "1", count: 50_000).joined(separator: ", ") + "]\n")
+        #expect(list.count == 1 && list[0].count < 400 && list[0].contains("(50000 in all)"), "\(list.first?.prefix(500) ?? "")")
+        #expect(messages("[zoom]\nlive = true\n") == ["unknown key"])
+        #expect(messages("[marker]\nradis = 3\n") == ["unknown key; did you mean radius?"])
+    }
+
     @Test func everyProblemIsReportedAtOnce() {
         let text = "[marker]\nradius = 0\nring_width = -1\nshadow = true\n[ripple]\nenabled = 1\n"
         do {

@@ -73,6 +73,18 @@ import TouchscreenInput
         #expect(StateFile.load(from: path).problem?.contains("not valid TOML") == true)
     }
 
+    /// Bug 46.15: a matrix of zeros maps every touch to one point, and 1e308 overflows on the
+    /// first touch: neither is a calibration.
+    @Test func onlyAMatrixThatMapsAnAreaIsACalibration() {
+        #expect(TouchscreenCalibration(matrix: [0, 0, 0, 0, 0, 0]) == nil)
+        #expect(TouchscreenCalibration(matrix: [1e308, 0, 0, 0, 1e308, 0]) == nil)
+        #expect(TouchscreenCalibration(matrix: [1, 2, 0, 2, 4, 0]) == nil, "onto a line")
+        #expect(TouchscreenCalibration(matrix: [0, 1, 0, -1, 0, 1]) != nil && TouchscreenCalibration(matrix: [2, 0, -0.5, 0, 2, -0.5]) != nil)
+        var problems: [String] = []
+        let state = StateFile(toml: "[touchscreen.\"panel\".\"eDP-1\"]\nmatrix = [0, 0, 0, 0, 0, 0]\n", problems: &problems)
+        #expect(state.touchscreens.byDevice.isEmpty && problems.first?.contains("map an area") == true, "\(problems)")
+    }
+
     @Test func savingReplacesALinkAndLeavesItsTargetAlone() throws {
         let victim = directory + "/victim", path = directory + "/state.toml"
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))

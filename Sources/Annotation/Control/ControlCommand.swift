@@ -67,6 +67,16 @@ public enum ControlCommand: Equatable, Sendable {
     /// The longest line accepted (bytes, newline excluded).
     public static let maximumLineLength = 4096
 
+    /// Whether a text box being typed in stays open through this command: a look (`status`)
+    /// or a restyle (`colour`, `width`, which the box takes). Every other command puts the
+    /// box down as ink first, so that the keyboard goes back to the apps.
+    public var keepsTextBox: Bool {
+        switch self {
+        case .status, .color, .width: true
+        default: false
+        }
+    }
+
     /// Parses words separated by spaces (a trace's `set` line, `mode draw`); the error says
     /// what was wrong and what is valid.
     public init(line: String) throws(ControlError) {
@@ -104,12 +114,12 @@ public enum ControlCommand: Equatable, Sendable {
         switch word {
         case "mode":
             let names = AnnotationMode.names + ["toggle"]
-            let name = try one(names.joined(separator: "|"))
+            let name = try one(names.joined(separator: "|")).lowercased()
             if name == "toggle" { self = .mode(.toggle); return }
             guard let mode = AnnotationMode(rawValue: name) else { throw ControlError("unknown mode \(quoted(name)); modes: \(names.joined(separator: ", "))") }
             self = .mode(.set(mode))
         case "tool":
-            let name = try one(Tool.names.joined(separator: "|"))
+            let name = try one(Tool.names.joined(separator: "|")).lowercased()
             guard let tool = Tool(rawValue: name) else { throw ControlError("unknown tool \(quoted(name)); tools: \(Tool.names.joined(separator: ", "))") }
             self = .tool(tool)
         case "color", "colour":
@@ -118,17 +128,17 @@ public enum ControlCommand: Equatable, Sendable {
             self = .color(color)
         case "width":
             let text = try one("a number of logical px")
-            guard let width = Double(text), Self.widths.contains(width) else {
+            guard let width = Self.decimal(text), Self.widths.contains(width) else {
                 throw ControlError("width must be a number from \(Self.widths.lowerBound) to \(Self.widths.upperBound), not \(quoted(text))")
             }
             self = .width(width)
         case "board":
-            let name = try one(Board.names.joined(separator: "|"))
+            let name = try one(Board.names.joined(separator: "|")).lowercased()
             guard let board = Board(rawValue: name) else { throw ControlError("unknown board \(quoted(name)); boards: \(Board.names.joined(separator: ", "))") }
             self = .board(board)
         case "spotlight", "zoom":
-            let name = try one("on, off or toggle")
-            guard let change = Switch(rawValue: name.lowercased()) else { throw ControlError("\(word) takes on, off or toggle, not \(quoted(name))") }
+            let name = try one("on, off or toggle").lowercased()
+            guard let change = Switch(rawValue: name) else { throw ControlError("\(word) takes on, off or toggle, not \(quoted(name))") }
             self = word == "zoom" ? .zoom(change) : .spotlight(change)
         case "undo": self = try only(.undo)
         case "redo": self = try only(.redo)
@@ -148,13 +158,13 @@ public enum ControlCommand: Equatable, Sendable {
             }
             self = .save(directory: rest.first, allPages: allPages)
         case "page":
-            let name = try one("next, prev, new or a page number")
-            switch name.lowercased() {
+            let name = try one("next, prev, new or a page number").lowercased()
+            switch name {
             case "next": self = .page(.next)
             case "prev", "previous": self = .page(.previous)
             case "new": self = .page(.new)
             default:
-                guard let number = Int(name), (1...AnnotationDefaults.pageLimit).contains(number) else {
+                guard name.count <= 9, name.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(name), (1...AnnotationDefaults.pageLimit).contains(number) else {
                     throw ControlError("page takes next, prev, new or a number from 1 to \(AnnotationDefaults.pageLimit), not \(quoted(name))")
                 }
                 self = .page(.number(number))
@@ -162,6 +172,18 @@ public enum ControlCommand: Equatable, Sendable {
         default:
             throw ControlError("unknown command \(quoted(word)); commands: \(Self.words.joined(separator: ", "))")
         }
+    }
+}
+
+extension ControlCommand {
+    /// A number as people write one: digits with at most one decimal point and no sign,
+    /// exponent or hexadecimal (`Double("0x10")` would be 16); nil otherwise.
+    static func decimal(_ text: String) -> Double? {
+        let digits = text.filter(\.isASCII)
+        guard digits.count == text.count, !text.isEmpty, text.count <= 32,
+              text.allSatisfy({ $0.isNumber || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
+              text.contains(where: \.isNumber) else { return nil }
+        return Double(text)
     }
 }
 

@@ -52,11 +52,12 @@ extension Spotlight {
         return "\(number(point.x)),\(number(point.y))"
     }
 
-    /// The place a trace's value gives; nil for anything but two finite numbers.
+    /// The place a trace's value gives, held within `InputLimits` as a touch's is; nil for
+    /// anything but two finite numbers.
     public static func parseHover(_ value: String) -> Point? {
         let parts = value.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else { return nil }
-        return Point(x: x, y: y)
+        return InputLimits.point(Point(x: x, y: y))
     }
 }
 

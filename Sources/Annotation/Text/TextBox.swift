@@ -16,10 +16,12 @@ public struct TextBox: Equatable, Sendable {
     /// An input method's composition in progress, shown at the caret (underlined) but not yet
     /// in `text`; it is never recorded or committed by Enter.
     public var preedit = ""
+    /// How wide a line may grow before it wraps (logical px); nil: it never wraps.
+    public var wrapWidth: Double?
 
-    public init(origin: Point, color: Color, size: Double, text: String = "") {
-        (self.origin, self.color, self.size) = (origin, color, size)
-        self.text = Self.kept(text)
+    public init(origin: Point, color: Color, size: Double, text: String = "", wrapWidth: Double? = nil) {
+        (self.origin, self.color, self.size, self.wrapWidth) = (origin, color, size, wrapWidth)
+        self.text = Self.fitting(Self.kept(text), after: "")
         caret = self.text.count
     }
 
@@ -41,8 +43,9 @@ public struct TextBox: Equatable, Sendable {
         let before = (text, caret)
         switch edit {
         case .insert(let string):
-            let string = Self.kept(string)
-            guard !string.isEmpty, text.count + string.count <= AnnotationDefaults.textLimit else { return false }
+            // What passes the box's limits is cut off, not the whole insertion dropped.
+            let string = Self.fitting(Self.kept(string), after: text)
+            guard !string.isEmpty else { return false }
             text.insert(contentsOf: string, at: index(caret))
             caret += string.count
         case .newline:
@@ -98,10 +101,62 @@ public struct TextBox: Equatable, Sendable {
     /// The UTF-8 text and the caret's byte offset in it (text-input-v3's surrounding text).
     public var surrounding: (text: String, cursor: Int) { (text, text.prefix(caret).utf8.count) }
 
-    /// Replaces the whole text and caret (a replayed trace's `set text` line, an input method).
+    /// The text around the caret in at most `byteLimit` bytes of UTF-8, cut on character
+    /// boundaries, and the caret's byte offset in it: what text-input-v3 is told, since a
+    /// Wayland message holds at most 4096 bytes. Half the room goes before the caret, the rest
+    /// to whatever side has more.
+    public func surrounding(byteLimit: Int) -> (text: String, cursor: Int) {
+        let before = text.prefix(caret), after = text.dropFirst(caret)
+        var budget = max(0, byteLimit)
+        func take<C: BidirectionalCollection<Character>>(_ characters: C, upTo room: Int) -> Int {
+            var bytes = 0, count = 0
+            for character in characters {
+                let size = character.utf8.count
+                guard bytes + size <= room else { break }
+                bytes += size
+                count += 1
+            }
+            budget -= bytes
+            return count
+        }
+        var keptBefore = take(before.reversed(), upTo: budget / 2)
+        let keptAfter = take(after, upTo: budget)
+        keptBefore += take(before.dropLast(keptBefore).reversed(), upTo: budget)
+        let head = before.suffix(keptBefore)
+        return (String(head) + after.prefix(keptAfter), head.utf8.count)
+    }
+
+    /// Replaces the whole text and caret (a replayed trace's `set text` line).
     public mutating func set(text: String, caret: Int) {
-        self.text = Self.kept(String(text.prefix(AnnotationDefaults.textLimit)))
+        self.text = Self.fitting(Self.kept(text), after: "")
         self.caret = min(max(0, caret), self.text.count)
+    }
+
+    /// Replaces `removing` characters from character `start` with `inserted`, then puts the
+    /// caret at `caret` (a replayed trace's recorded edit). False when the range is not in the text.
+    @discardableResult
+    public mutating func replace(from start: Int, removing: Int, with inserted: String, caret: Int) -> Bool {
+        guard start >= 0, removing >= 0, start <= text.count, removing <= text.count - start else { return false }
+        var edited = text
+        edited.replaceSubrange(index(start)..<index(start + removing), with: Self.kept(inserted))
+        text = Self.fitting(edited, after: "")
+        self.caret = min(max(0, caret), text.count)
+        return true
+    }
+
+    /// The longest start of `string` that `existing` can take within the box's limits
+    /// (`textLimit` characters and `textByteLimit` bytes), cut on a character boundary.
+    static func fitting(_ string: String, after existing: String) -> String {
+        var characters = max(0, AnnotationDefaults.textLimit - existing.count)
+        var bytes = max(0, AnnotationDefaults.textByteLimit - existing.utf8.count)
+        var end = string.startIndex
+        while end < string.endIndex, characters > 0 {
+            let size = string[end].utf8.count
+            guard size <= bytes else { break }
+            (characters, bytes) = (characters - 1, bytes - size)
+            end = string.index(after: end)
+        }
+        return String(string[..<end])
     }
 
     private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
@@ -128,6 +183,14 @@ public enum TextEdit: Equatable, Sendable {
 extension AnnotationDefaults {
     /// The most characters a text box takes.
     public static let textLimit = 2_000
+    /// The most bytes of UTF-8 a text box takes (a character can be many: emoji sequences,
+    /// combining marks), so that a recorded box always fits a trace's text value.
+    public static let textByteLimit = 16_000
+    /// The most bytes of the box's words an input method is told at once (text-input-v3's
+    /// surrounding text, in a Wayland message of at most 4096 bytes).
+    public static let surroundingTextLimit = 4_000
+    /// The narrowest a text box wraps, in ems (a box opened at the output's right edge).
+    public static let textMinimumWrapEms = 6.0
     /// A text's line height, as a multiple of its em size.
     public static let textLineHeight = 1.25
     /// A text's em size for the ink's width: at least the width, and readable at the thinnest.
@@ -138,7 +201,7 @@ extension TextBox {
     /// The name of a trace's `set` line that records the box being typed in (`TIME set text
     /// CARET:WORDS`, then `commit` or `cancel`), so that a replay and `render` show the typing.
     /// The keys themselves are never recorded, only what they made of the box.
-    public static let settingName = "text"
+    public static let settingName = TouchTrace.textSettingName
 
     /// How a trace writes the box: the caret, a colon, the words percent-encoded (a trace line
     /// holds no spaces, `#` or newlines of its own).
@@ -146,16 +209,37 @@ extension TextBox {
 
     /// What a trace's `set text` value says.
     public enum Recorded: Equatable, Sendable {
+        /// The whole box (trace format 5).
         case typed(text: String, caret: Int)
+        /// One change (format 6): characters `start..<start+removed` replaced by `inserted`.
+        case edited(start: Int, removed: Int, inserted: String, caret: Int)
         case commit, cancel
     }
 
     public static func parse(settingValue value: String) -> Recorded? {
         if value == "commit" { return .commit }
         if value == "cancel" { return .cancel }
-        guard let colon = value.firstIndex(of: ":"), let caret = Int(value[..<colon]), caret >= 0,
-              let text = percentDecoded(value[value.index(after: colon)...]) else { return nil }
-        return .typed(text: text, caret: caret)
+        let parts = value.split(separator: ":", omittingEmptySubsequences: false)
+        let numbers = parts.dropLast().map { part in part.utf8.count <= 9 && part.allSatisfy(\.isASCII) ? Int(part) : nil }
+        guard parts.count == 2 || parts.count == 4, numbers.allSatisfy({ ($0 ?? -1) >= 0 }),
+              let words = percentDecoded(parts[parts.count - 1]) else { return nil }
+        let caret = numbers[0]!
+        return parts.count == 2 ? .typed(text: words, caret: caret)
+            : .edited(start: numbers[1]!, removed: numbers[2]!, inserted: words, caret: caret)
+    }
+
+    /// How a trace writes the change from `old` (the text and caret last recorded) to this
+    /// box: the characters replaced, whole characters compared scalar by scalar, so that a
+    /// replay rebuilds exactly these words.
+    public func editValue(from old: (text: String, caret: Int)) -> String {
+        let before = Array(old.text), after = Array(text)
+        func same(_ a: Character, _ b: Character) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+        var start = 0
+        while start < before.count, start < after.count, same(before[start], after[start]) { start += 1 }
+        var end = 0
+        while end < before.count - start, end < after.count - start, same(before[before.count - 1 - end], after[after.count - 1 - end]) { end += 1 }
+        let inserted = String(after[start..<(after.count - end)])
+        return "\(caret):\(start):\(before.count - end - start):" + Self.percentEncoded(inserted)
     }
 
     /// Letters and digits as they are; every other UTF-8 byte as `%XX`.

@@ -58,6 +58,7 @@ public struct ZoomView: Equatable, Sendable {
     /// Keeps the shown part inside the picture (an output of `size`).
     private mutating func clamp(to size: Size) {
         if !scale.isFinite || scale < 1 { scale = 1 }
+        scale = min(scale, AnnotationDefaults.zoomRange.upperBound)  // a trace's 1e300 too
         let room = (x: size.width - size.width / scale, y: size.height - size.height / scale)
         offset = Point(x: min(max(offset.x.isFinite ? offset.x : 0, 0), max(0, room.x)),
                        y: min(max(offset.y.isFinite ? offset.y : 0, 0), max(0, room.y)))

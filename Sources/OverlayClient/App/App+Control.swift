@@ -34,6 +34,8 @@ extension App {
 
     /// Carries out `command` on `targets` (every overlay unless given).
     func execute(_ command: ControlCommand, on targets: [Overlay]? = nil) -> ControlReply {
+        // A toolbar's undo acts on its own output, but a box open on another is put down too.
+        if !command.keepsTextBox { controlPlane.putDownTextBoxes(on: activeOverlays) }
         guard case .reload = command else { return controlPlane.execute(command, on: targets ?? activeOverlays) }
         guard let path = options.overrides.configurationPath else { return .failure("no configuration file to reload") }
         reloadConfiguration(from: path)

@@ -62,6 +62,7 @@ extension App: OverlayEvents, SeatEvents {
     }
 
     func remove(_ overlay: Overlay) {
+        overlay.ink.commitTextBox()  // the keyboard goes back with it
         for seat in seats.values { seat.forget(overlay) }
         overlay.dispatcher.cancel()
         overlay.destroy()

@@ -29,14 +29,12 @@ extension App {
     }
 
     func overlay(_ overlay: Overlay, textBox change: TextBoxChange) {
-        let now = scheduler.now
-        switch change {
-        case .opened: break  // the tap that opened it is in the recording
-        case .edited:
-            if let box = overlay.scene.ink.textBox { recorder?.record(setting: TextBox.settingName, value: box.settingValue, at: now) }
-        case .closed(let committed):
-            recorder?.record(setting: TextBox.settingName, value: committed ? "commit" : "cancel", at: now)
+        if change == .opened {
+            // One box at a time, across every output: any other is put down first. A replay
+            // does the same when it opens this one, so that is not recorded.
+            for other in overlays.values where other !== overlay { other.ink.commitTextBox(displaced: true) }
         }
+        recorder?.record(textBox: change, box: overlay.scene.ink.textBox, at: scheduler.now)
         for seat in seats.values { seat.textInput?.update() }  // the input method hears of every change
         if change != .edited {
             for seat in seats.values { seat.updateKeyboard() }

@@ -7,7 +7,11 @@ extension App {
     func overlay(_ overlay: Overlay, movedToolbarTo place: ToolbarPlace) {
         state.toolbar.byOutput[overlay.output.name] = place
         guard let statePath, !overlay.output.name.isEmpty else { return }
-        do { try state.save(to: statePath) } catch {
+        do {
+            let (saved, warning) = try StateFileUpdate.apply(at: statePath) { $0.toolbar.byOutput[overlay.output.name] = place }
+            state = saved
+            if let warning { logger.warning("remembered state: \(warning)") }
+        } catch {
             logger.warning("could not remember the toolbar's place: \(error)")
         }
     }

@@ -7,6 +7,12 @@ public func isRequestedStop(_ error: Error) -> Bool {
     return false
 }
 
+/// The exit status for a failure to start: `cannotHostStatus` (78) where the desktop can never
+/// host the overlay, 1 otherwise.
+public func exitStatus(startingAfter error: Error) -> Int32 {
+    (error as? ClientError)?.exitStatus ?? 1
+}
+
 /// Why the client cannot go on, with the one-line message the user sees.
 enum ClientError: Error, CustomStringConvertible {
     case cannotConnect(String)
@@ -33,6 +39,17 @@ enum ClientError: Error, CustomStringConvertible {
         verified on sway, KDE Plasma, Mir-based shells and phoc (Phosh); others that offer it (Hyprland, wayfire, river, labwc) \
         are not verified.
         """
+
+    /// The exit status for a desktop that cannot host the overlay at all (no wlr-layer-shell):
+    /// retrying cannot help, so the systemd unit does not restart on it
+    /// (`RestartPreventExitStatus=`). 78 is sysexits' EX_CONFIG.
+    static let cannotHostStatus: Int32 = 78
+
+    /// The process's exit status for this failure: `cannotHostStatus`, or 1.
+    var exitStatus: Int32 {
+        if case .missingGlobals(let names) = self, names.contains("zwlr_layer_shell_v1") { return Self.cannotHostStatus }
+        return 1
+    }
 
     var description: String {
         switch self {

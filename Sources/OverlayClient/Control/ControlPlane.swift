@@ -52,6 +52,7 @@ final class ControlPlane {
     /// Carries out `command` on `targets` (undo, redo and clear edit each target's own ink).
     /// `reload` is the program's, not the plane's: it is refused here.
     func execute(_ command: ControlCommand, on targets: [AnnotationTarget]) -> ControlReply {
+        if !command.keepsTextBox { putDownTextBoxes(on: targets) }
         switch command {
         case .mode(.set(let mode)):
             setMode(mode, on: targets)
@@ -128,6 +129,15 @@ final class ControlPlane {
         let reply: ControlReply
         do { reply = execute(try AnnotationState.command(for: setting), on: targets) } catch { return error.description }
         return reply.ok ? nil : reply.error ?? "failed"
+    }
+
+    /// Commits any open text box as ink, which gives the keyboard back (`pause` for a password,
+    /// a tool change, a page turn: the box is no longer what is being edited).
+    func putDownTextBoxes(on targets: [AnnotationTarget]) {
+        for target in targets where target.scene.ink.textBox != nil {
+            target.scene.ink.commitTextBox()
+            target.sceneChanged(everything: false)
+        }
     }
 
     /// The settings in force, after a tool, colour, width or board command, on every target.

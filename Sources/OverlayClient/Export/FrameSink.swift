@@ -35,14 +35,18 @@ final class PNGSequenceSink: FrameSink {
     }
 
     private var rgba: [UInt8] = []
+    /// The last frame's file, written again as it is while nothing changes (no encoding).
+    private var encoded: [UInt8] = []
     var notes: [String] { [] }
 
     func write(_ canvas: Canvas, damage: [PixelRect], index: Int) throws(ExportError) -> Bool {
         let path = "\(directory)/\(Self.name(ofFrame: index))"
-        canvas.straightRGBA(into: &rgba)
         do {
-            let bytes = try PNG.encode(PNG.Image(width: canvas.width, height: canvas.height, rgba: rgba))
-            try SafeFiles.writeAtomically(bytes, to: path, mode: 0o644, flush: false)
+            if encoded.isEmpty || !damage.isEmpty {
+                canvas.straightRGBA(into: &rgba)
+                encoded = try PNG.encode(PNG.Image(width: canvas.width, height: canvas.height, rgba: rgba))
+            }
+            try SafeFiles.writeAtomically(encoded, to: path, mode: 0o644, flush: false)
         } catch let error as FileError {
             throw .file("cannot write \(path): \(error.message)")
         } catch {

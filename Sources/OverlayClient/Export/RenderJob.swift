@@ -27,6 +27,8 @@ public struct RenderRequest: Sendable {
     public var pastTheVideo = false
     /// `--mov-codec`: what a FILE.mov track is encoded with.
     public var movCodec: MovCodec?
+    /// `--allow-long`: render even past `RenderJob.longest` (or `longestFrameSequence` PNG frames).
+    public var allowsLong = false
     public var drawsToolbar = true
     /// Style and `[annotate]` start values.
     public var configuration = Configuration()
@@ -69,15 +71,16 @@ public enum RenderJob {
                           startTime: source?.traceTimeAtFirstFrame ?? 0, drawsToolbar: request.drawsToolbar)
         }
         // The frames the result has: the touches until they fade, cut where the video ends.
-        let limit = request.pastTheVideo ? Int.max : source?.frameLimit ?? Int.max
-        let total = makeRenderer().countFrames(limit: limit)
-        let sink = try makeSink(target, request: request, source: source, geometry: geometry, rate: rate, isInterrupted: isInterrupted)
         let renderer = makeRenderer()
+        let limit = request.pastTheVideo ? Int.max : source?.frameLimit ?? Int.max
+        let total = min(limit, renderer.frameBound)
+        if !request.allowsLong { try refuseAbsurd(frames: total, rate: rate, target: target, trace: trace) }
+        let sink = try makeSink(target, request: request, source: source, geometry: geometry, rate: rate, isInterrupted: isInterrupted)
         let bar = RenderProgress(total: total)
         let started = TimerfdScheduler.monotonicNow()
         var lastReport = -Double.infinity
         do {
-            while renderer.frameCount < total {
+            while renderer.frameCount < limit, !renderer.isFinished {
                 if isInterrupted() { throw ExportError.interrupted }
                 let damage = renderer.renderNextFrame()
                 let wantsMore = try sink.write(renderer.canvas, damage: damage, index: renderer.frameCount - 1)
@@ -98,6 +101,21 @@ public enum RenderJob {
         for ignored in renderer.ignoredSettings { report("ignored the trace's setting \(ignored)") }
         if let warning = renderer.fontWarning { report(warning) }
         return "\(renderer.frameCount) frames of \(geometry.pixelWidth)×\(geometry.pixelHeight) at \(rate.readable) frames/s: \(made)"
+    }
+
+    /// The longest result rendered without `--allow-long` (seconds of video).
+    public nonisolated static let longest = 2 * 3600.0
+    /// The most PNG frames written without `--allow-long` (ten minutes at 60 frames/s).
+    public nonisolated static let longestFrameSequence = 36_000
+
+    /// Refuses, with the figures, a render whose result would be absurd: a trace whose last
+    /// line lies far in the future makes hours of nothing.
+    private static func refuseAbsurd(frames: Int, rate: FrameRate, target: ExportTarget, trace: TouchTrace) throws(ExportError) {
+        let seconds = Double(frames) / rate.framesPerSecond
+        let pngFrames: Bool = if case .frames = target { true } else { false }
+        guard seconds > longest || (pngFrames && frames > longestFrameSequence) else { return }
+        let limit = seconds > longest ? "over the \(Int(longest / 3600))-hour limit" : "over the limit of \(longestFrameSequence) PNG frames"
+        throw .invalid("the render would be \(RenderProgress.clock(seconds)) long (\(frames) frames at \(rate.readable) frames/s), \(limit): the trace's last line is at \(trace.duration) s. Cut the trace, or pass --allow-long to render it anyway")
     }
 
     /// The frames' size: the video's, `--size`, or the trace's output at `--scale`.

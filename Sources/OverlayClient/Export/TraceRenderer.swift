@@ -15,7 +15,7 @@ public final class TraceRenderer {
     /// The trace time of frame 0 (later than 0 when the start of the trace is cut).
     public let startTime: Double
     /// The frame drawn last: premultiplied ARGB, kept and redrawn only where it changed
-    /// (made at the first frame drawn, never by `countFrames`).
+    /// (made at the first frame drawn).
     public private(set) lazy var canvas = Canvas(width: geometry.pixelWidth, height: geometry.pixelHeight)
     /// How many frames were drawn.
     public private(set) var frameCount = 0
@@ -88,12 +88,12 @@ public final class TraceRenderer {
         return damage
     }
 
-    /// Plays the trace to its end without drawing: the number of frames a render has, or
-    /// `limit` if that comes first. The frames end where `isFinished` says, which depends only
-    /// on the trace's clock, never on what was drawn. A renderer that counted draws no more.
-    public func countFrames(limit: Int = .max) -> Int {
-        while !isFinished, frameCount < limit { _ = prepareNextFrame() }
-        return frameCount
+    /// The most frames a render of this trace can have, by arithmetic alone (nothing is
+    /// played): up to the trace's end, and then as long as a marker left down takes to go
+    /// stale and fade. The render itself ends where `isFinished` says, at or before it.
+    public var frameBound: Int {
+        let frames = (max(0, lastPossibleTime - startTime) * framesPerSecond).rounded(.up) + 2
+        return frames < Double(Int.max / 2) ? Int(frames) : Int.max / 2
     }
 
     /// Brings the scene to the next frame's time: the logical rectangles that changed.

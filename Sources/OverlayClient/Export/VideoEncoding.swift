@@ -38,7 +38,10 @@ struct VideoEncoding: Equatable {
                 + vp9(crf: 24, width: width, threads: threads) + ["-pix_fmt", "yuva420p"] + tags(.bt709) + ["-f", "webm"])
         case .mov(let codec):
             let encoder: [String] = switch codec {
-            case .prores: ["-c:v", "prores_ks", "-profile:v", "4444", "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+            // The frames carry their colour too (setparams): prores_ks writes the frame's tags
+            // into each frame header, where ffprobe and editors read them, not the encoder's.
+            case .prores: ["-c:v", "prores_ks", "-profile:v", "4444",
+                           "-vf", "scale=out_color_matrix=bt709:out_range=tv,setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv",
                            "-pix_fmt", "yuva444p10le"] + tags(.bt709)
             case .qtrle: ["-c:v", "qtrle", "-pix_fmt", "argb"] + rgbTags
             case .png: ["-c:v", "png", "-pix_fmt", "rgba"] + rgbTags

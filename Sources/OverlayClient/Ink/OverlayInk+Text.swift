@@ -8,6 +8,9 @@ enum TextBoxChange: Equatable {
     case edited
     /// Closed: its words became ink (`committed`), or were dropped.
     case closed(committed: Bool)
+    /// Put down (its words became ink) because a box opened on another output: one box at a
+    /// time. A replay opening that box puts this one down too, so it is not recorded.
+    case displaced
 }
 
 /// The `text` tool's box on an overlay: opened by a tap, edited by keys (or a replayed trace),
@@ -18,7 +21,9 @@ extension OverlayInk {
         commitTextBox()
         let size = AnnotationDefaults.textSize(forWidth: settings.ink.width)
         let origin = Point(x: point.x, y: point.y - size * AnnotationDefaults.textLineHeight / 2)
-        textBox = TextBox(origin: origin, color: settings.ink.color, size: size)
+        // Its lines wrap before the output's right edge (at least a few words wide).
+        let room = window.bounds.width - point.x - AnnotationDefaults.textBoxPadding - AnnotationDefaults.textCaretWidth
+        textBox = TextBox(origin: origin, color: settings.ink.color, size: size, wrapWidth: max(room, size * AnnotationDefaults.textMinimumWrapEms))
         onTextBoxChanged?(.opened)
     }
 
@@ -28,12 +33,13 @@ extension OverlayInk {
         changeTextBox { $0.apply(edit) }
     }
 
-    /// The open box's words become ink (an empty box just closes).
-    func commitTextBox() {
+    /// The open box's words become ink (an empty box just closes); `displaced`: because a box
+    /// opened on another output.
+    func commitTextBox(displaced: Bool = false) {
         guard let box = textBox else { return }
         if !box.text.isEmpty { document.addText(renderer.text.content(of: box), at: box.origin, color: box.color) }
         textBox = nil
-        onTextBoxChanged?(.closed(committed: !box.text.isEmpty))
+        onTextBoxChanged?(displaced ? .displaced : .closed(committed: !box.text.isEmpty))
     }
 
     /// The open box closes and its words are dropped.
@@ -50,9 +56,15 @@ extension OverlayInk {
         case .typed(let text, let caret)?:
             guard textBox != nil else { return "no text box is open" }
             changeTextBox { $0.set(text: text, caret: caret) }
+        case .edited(let start, let removed, let inserted, let caret)?:
+            guard let box = textBox else { return "no text box is open" }
+            guard start <= box.text.count, removed <= box.text.count - start else {
+                return "the edit (\(removed) characters from \(start)) does not fit the box's \(box.text.count) characters"
+            }
+            changeTextBox { $0.replace(from: start, removing: removed, with: inserted, caret: caret) }
         case .commit?: commitTextBox()
         case .cancel?: cancelTextBox()
-        case nil: return "expected CARET:TEXT, commit or cancel"
+        case nil: return "expected CARET:START:REMOVED:WORDS, CARET:WORDS, commit or cancel"
         }
         return nil
     }

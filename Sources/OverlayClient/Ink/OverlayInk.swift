@@ -38,7 +38,7 @@ final class OverlayInk {
     }
     /// Whether the toolbar has the zoom's button (the compositor can capture the screen).
     private let zooms: Bool
-    private unowned let window: OverlayWindow
+    unowned let window: OverlayWindow
     private(set) var settings: Configuration.Annotate
 
     init(window: OverlayWindow, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace, zooms: Bool) {

@@ -1,3 +1,4 @@
+import Annotation
 import Glibc
 import SafeFiles
 import TouchCore
@@ -49,14 +50,39 @@ final class TraceRecorder {
         if cancelled { trace?.events.append(.init(time: time, id: 0, phase: .cancel, x: 0, y: 0)) }
     }
 
-    /// Adds a setting the session changed at `time` (on the events' clock).
-    func record(setting name: String, value: String, at time: Double) {
+    /// Adds a setting the session changed at `time` (on the events' clock); false, and nothing
+    /// written, for a value the trace could not read back (the reader's limits are the writer's).
+    @discardableResult
+    func record(setting name: String, value: String, at time: Double) -> Bool {
+        guard TouchTrace.isWritable(settingName: name, value: value) else { return false }
         guard trace != nil else {
             pendingSettings.append(TouchTrace.Setting(time: 0, name: name, value: value))
-            return
+            return true
         }
         let last = trace?.settings.last?.time ?? 0
         trace?.settings.append(TouchTrace.Setting(time: max(last, relative(time)), name: name, value: value))
+        return true
+    }
+
+    /// What the recording last wrote of the open text box (nil: none is open).
+    private var recordedText: (text: String, caret: Int)?
+
+    /// Records a text box's change: each edit as the characters it replaced (never the keys,
+    /// and never the whole box again), then `commit` or `cancel`.
+    func record(textBox change: TextBoxChange, box: TextBox?, at time: Double) {
+        switch change {
+        case .opened:
+            recordedText = ("", 0)  // the tap that opened it is in the recording
+        case .edited:
+            guard let box else { return }
+            record(setting: TextBox.settingName, value: box.editValue(from: recordedText ?? ("", 0)), at: time)
+            recordedText = (box.text, box.caret)
+        case .closed(let committed):
+            recordedText = nil
+            record(setting: TextBox.settingName, value: committed ? "commit" : "cancel", at: time)
+        case .displaced:
+            recordedText = nil
+        }
     }
 
     /// The wall-clock time of a moment on the monotonic clock: now on both clocks, less the

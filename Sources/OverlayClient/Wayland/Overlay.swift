@@ -47,6 +47,9 @@ final class Overlay {
                              zooms: connection.screencopyManager != nil)
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
+        dispatcher.contactLimitReached = { [unowned self] in
+            self.events.note("more than \(InputLimits.contacts) contacts down at once on \(self.output.label): the rest are ignored until they lift")
+        }
         connectToolbar()
         scene.ink.onTextBoxChanged = { [unowned self] change in self.textBoxChanged(change) }
         scene.zoom.onViewChanged = { [unowned self] in
@@ -119,7 +122,7 @@ final class Overlay {
     private func textBoxChanged(_ change: TextBoxChange) {
         switch change {
         case .opened: layer.setTyping(true)
-        case .closed: layer.setTyping(false)
+        case .closed, .displaced: layer.setTyping(false)
         case .edited: break
         }
         events.overlay(self, textBox: change)

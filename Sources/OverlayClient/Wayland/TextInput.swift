@@ -79,7 +79,9 @@ final class TextInput {
             zwp_text_input_v3_enable(proxy)
             isEnabled = true
         }
-        let surrounding = state.box.surrounding
+        // At most about 4000 bytes around the caret: libwayland refuses a longer message, and
+        // the connection would be lost with every output's ink.
+        let surrounding = state.box.surrounding(byteLimit: AnnotationDefaults.surroundingTextLimit)
         zwp_text_input_v3_set_surrounding_text(proxy, surrounding.text, Int32(surrounding.cursor), Int32(surrounding.cursor))
         zwp_text_input_v3_set_content_type(proxy, ZWP_TEXT_INPUT_V3_CONTENT_HINT_MULTILINE.rawValue, ZWP_TEXT_INPUT_V3_CONTENT_PURPOSE_NORMAL.rawValue)
         let caret = state.caret

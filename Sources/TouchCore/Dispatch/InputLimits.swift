@@ -10,6 +10,9 @@ public enum InputLimits {
     public static let contactAxis = 10_000.0
     /// The longest time a trace may span, in seconds (a year).
     public static let traceDuration = 31_536_000.0
+    /// The most contacts down at once: more than any touchscreen's slots (the kernel's
+    /// multitouch panels report a few dozen at most); more are refused, and counted.
+    public static let contacts = 64
 
     /// `value` within ±`coordinate`, or nil when it is not a number at all.
     @inlinable public static func coordinate(_ value: Double) -> Double? {

@@ -24,6 +24,8 @@ public final class TouchDispatcher {
         public var cancellations = 0
         /// Positions, sizes or times that were not numbers and were dropped or replaced.
         public var invalidValues = 0
+        /// Contacts that went down while `InputLimits.contacts` were already down: ignored.
+        public var refusedContacts = 0
     }
 
     public let window: Window
@@ -33,6 +35,10 @@ public final class TouchDispatcher {
     public private(set) var statistics = Statistics()
     /// Called with each event after it was delivered (for visualizers and recorders).
     public var eventObserver: ((TouchEvent) -> Void)?
+    /// Called when a contact is refused because `InputLimits.contacts` are down, once until
+    /// every contact has lifted (for one clear message, not one per refused finger).
+    public var contactLimitReached: (() -> Void)?
+    private var reportedContactLimit = false
     /// Called with every decision of the gesture arena and why: which recognizer waits for
     /// which, which failed because another recognized, what `shouldBegin` refused. For
     /// `--verbose`; when nil, no explanation is even made.
@@ -85,6 +91,16 @@ public final class TouchDispatcher {
             frame()
             statistics.duplicateDowns += 1
             cancel([old], at: time)
+        }
+        // As a touchscreen's slots do, the contacts at once are capped: a trace of thousands
+        // of fingers would otherwise stall every frame.
+        guard active.count + downs.count < InputLimits.contacts else {
+            statistics.refusedContacts += 1
+            if !reportedContactLimit {
+                reportedContactLimit = true
+                contactLimitReached?()
+            }
+            return
         }
         downs.append((id, Pending(location: location, time: time, type: type)))
         note(time)
@@ -197,6 +213,7 @@ public final class TouchDispatcher {
         downs.removeAll(keepingCapacity: true)
         moves.removeAll(keepingCapacity: true)
         ups.removeAll(keepingCapacity: true)
+        if active.isEmpty { reportedContactLimit = false }
         send(at: time)
     }
 

@@ -88,8 +88,9 @@ extension TouchTrace {
         guard !name.isEmpty, name.count <= 32, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else {
             throw TraceError(line: line, message: "setting name '\(excerpt(name))' is not a word")
         }
-        guard fields[3].count <= 64, fields[3].allSatisfy({ $0.isASCII && !$0.isWhitespace && $0.asciiValue! >= 32 }) else {
-            throw TraceError(line: line, message: "setting value '\(excerpt(fields[3]))' is not printable text of up to 64 characters")
+        let limit = valueLimit(for: name)
+        guard fields[3].utf8.count <= limit, fields[3].allSatisfy({ $0.isASCII && !$0.isWhitespace && $0.asciiValue! >= 32 }) else {
+            throw TraceError(line: line, message: "setting value '\(excerpt(fields[3]))' is not printable text of up to \(limit) characters")
         }
         return Setting(time: time, name: name, value: fields[3])
     }

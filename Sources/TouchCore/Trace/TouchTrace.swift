@@ -30,14 +30,37 @@
 /// - Version 5 adds `TIME set text CARET:WORDS` (then `commit` or `cancel`): what was typed
 ///   into a text box, its words percent-encoded (every byte but ASCII letters and digits as
 ///   `%XX`), so that a line never holds a space, `#` or newline of the text's own.
+/// - Version 6 records each change to a text box as an edit, `TIME set text
+///   CARET:START:REMOVED:WORDS` (characters `START..<START+REMOVED` replaced by WORDS, then the
+///   caret at CARET), so that a trace grows with what is typed, not with the box's length
+///   at every key. A text value may be up to `textValueLimit` characters long; every other
+///   value up to `valueLimit`.
 /// - Consecutive events with the same time form one frame (one `TouchEvent`).
 /// - `#` starts a comment; blank lines are ignored.
 public struct TouchTrace: Sendable, Equatable {
     /// The version written; every version in `readableVersions` is read.
-    public static let formatVersion = 5
+    public static let formatVersion = 6
     /// Version 1 has no `set` lines; versions 1 and 2 have no `type=` or `force=` fields;
-    /// versions 1 to 3 have no `start` line and no output transform; versions 1 to 4 no typed text.
-    public static let readableVersions = 1...5
+    /// versions 1 to 3 have no `start` line and no output transform; versions 1 to 4 no typed
+    /// text; versions 1 to 5 no text edits.
+    public static let readableVersions = 1...6
+    /// The name of the `set` line that records a text box (its words can be long).
+    public static let textSettingName = "text"
+    /// The longest value of a `set` line (characters), but for `textSettingName`'s.
+    public static let valueLimit = 64
+    /// The longest value of a `set text` line: a whole box's words, percent-encoded, fit.
+    public static let textValueLimit = 65_536
+
+    /// The longest value a `set NAME` line may carry.
+    public static func valueLimit(for name: String) -> Int { name == textSettingName ? textValueLimit : valueLimit }
+
+    /// Whether a `set NAME VALUE` line with these can be written and read back: a name of
+    /// letters and underscores, a value of printable ASCII without spaces or `#`, within its limit.
+    public static func isWritable(settingName name: String, value: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 32 && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") })
+            && !value.isEmpty && value.utf8.count <= valueLimit(for: name)
+            && value.utf8.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: "#") })
+    }
     /// The largest trace file read (64 MiB: over an hour of ten fingers at 120 Hz); a larger
     /// one is refused before it is read.
     public static let maximumTextSize = 64 << 20

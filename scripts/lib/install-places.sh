@@ -1,0 +1,59 @@
+# Sourced by scripts/install: where an install's files go, and which of the paths an install
+# manifest names --uninstall may remove.
+
+# install_places PREFIX: sets scope, unit_dir, wants_dir and autostart_dir. A user's own install
+# (a prefix under the home folder, or, for anyone but root, a prefix the user can write: its
+# nearest existing folder is writable) starts with that user's session, wherever the prefix
+# is; anything else (root, or a prefix that needs sudo) is system-wide.
+install_places() {
+  local prefix=$1 nearest=$1 config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+  while [ ! -e "$nearest" ]; do nearest=$(dirname "$nearest"); done
+  case "$prefix/" in
+    "$HOME"/*) scope=user ;;
+    *) if [ "$(id -u)" -ne 0 ] && [ -w "$nearest" ]; then scope=user; else scope=system; fi ;;
+  esac
+  if [ $scope = user ]; then
+    # The user's systemd finds units under the home folder only: a prefix elsewhere puts its
+    # unit in the user's data folder.
+    case "$prefix/" in
+      "$HOME"/*) unit_dir=$prefix/share/systemd/user ;;
+      *) unit_dir=${XDG_DATA_HOME:-$HOME/.local/share}/systemd/user ;;
+    esac
+    wants_dir=$config_home/systemd/user/graphical-session.target.wants
+    autostart_dir=$config_home/autostart
+  else
+    unit_dir=$prefix/lib/systemd/user
+    wants_dir=/etc/systemd/user/graphical-session.target.wants
+    autostart_dir=/etc/xdg/autostart
+  fi
+}
+
+# resolved PATH: PATH with every folder on the way resolved (symlinked folders, `..`), the last
+# component kept as it is (removing a symlink removes the link, never what it points to).
+resolved() {
+  printf '%s/%s\n' "$(realpath -m -- "$(dirname -- "$1")")" "$(basename -- "$1")"
+}
+
+# removable KIND PATH: whether --uninstall may remove PATH, which a manifest names. Only paths
+# inside the prefix once resolved, and the few places outside it that the install itself chose
+# (the unit, its enabling link, the autostart entry, the udev rule, and for folders the ones
+# above them that it may have made) are; anything else is refused, whatever the manifest says.
+# Needs install_places to have run, and prefix and udev_rule set.
+removable() {
+  local kind=$1 path=$2 real_prefix outside chosen
+  case "$path" in /*) ;; *) return 1 ;; esac
+  case "/$path/" in */../*|*/./*) return 1 ;; esac
+  real_prefix=$(realpath -m -- "$prefix")
+  path=$(resolved "$path")
+  case "$path" in "$real_prefix"/*) return 0 ;; esac
+  outside=("$unit_dir/touchlight.service" "$wants_dir/touchlight.service" "$autostart_dir/touchlight.desktop" "$udev_rule")
+  for chosen in "${outside[@]}"; do
+    chosen=$(resolved "$chosen")
+    [ "$kind" = f ] && [ "$path" = "$chosen" ] && return 0
+    if [ "$kind" = d ]; then
+      # A folder above a chosen file, but never the root or the home folder itself.
+      case "$chosen" in "$path"/*) [ "$path" != / ] && [ "$path" != "$(realpath -m -- "$HOME")" ] && return 0 ;; esac
+    fi
+  done
+  return 1
+}
