@@ -176,6 +176,60 @@ extension EndToEnd {
             #expect(again.status == 1 && again.output.contains("nothing installed at \(prefix)"), "\(again.output)")
         }
 
+        /// Bug 46.10: `--uninstall` deleted whatever the manifest named. Now a path outside the
+        /// prefix (directly, through `PREFIX/..`, or through a symlinked folder) is refused with
+        /// a message and left alone; what is inside goes.
+        @Test func uninstallRemovesOnlyWhatTheInstallChose() throws {
+            if let missing = Self.missing { Issue.record("NOT RUN: \(missing)"); return }
+            let home = NSTemporaryDirectory() + "touchlight-manifest-\(UUID().uuidString.prefix(8))"
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let prefix = home + "/prefix", outside = home + "/outside"
+            for folder in [prefix + "/share/touchlight", prefix + "/bin", outside] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            try FileManager.default.createSymbolicLink(atPath: prefix + "/share/linked", withDestinationPath: outside)
+            for file in [prefix + "/bin/touchlight", outside + "/victim", outside + "/via-dots", outside + "/via-link", home + "/.bashrc"] {
+                try "keep\n".write(toFile: file, atomically: true, encoding: .utf8)
+            }
+            let manifest = ["f \(prefix)/bin/touchlight", "f \(outside)/victim", "f \(prefix)/../outside/via-dots",
+                            "f \(prefix)/share/linked/via-link", "d \(outside)", "d \(home)", "f relative/path", "x \(home)/.bashrc"]
+            try (manifest.joined(separator: "\n") + "\n").write(toFile: prefix + "/share/touchlight/installed-files", atomically: true, encoding: .utf8)
+            let removed = try Self.script("install", ["--uninstall", "--prefix", prefix], environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config"])
+            #expect(removed.status == 1, "a manifest with foreign lines fails: \(removed.output)")
+            #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/touchlight"), "what is inside the prefix goes")
+            for kept in [outside + "/victim", outside + "/via-dots", outside + "/via-link", home + "/.bashrc"] {
+                #expect(FileManager.default.fileExists(atPath: kept), "\(kept) was removed")
+            }
+            for refused in ["\(outside)/victim", "\(prefix)/../outside/via-dots", "\(prefix)/share/linked/via-link", "relative/path"] {
+                #expect(removed.output.contains("not removing '\(refused)'"), "\(refused): \(removed.output)")
+            }
+        }
+
+        /// Bug 46.13: a user's install into a folder of their own outside the home folder failed
+        /// on `--autostart` ("cannot write /etc/xdg/autostart"). Its autostart is that user's,
+        /// wherever the prefix; root's, or one that needs sudo, is the system's.
+        @Test func aUsersOwnInstallStartsWithThatUser() throws {
+            if let missing = Self.missing { Issue.record("NOT RUN: \(missing)"); return }
+            guard let user = getpwnam("touchlight-test") else { Issue.record("NOT RUN: no user touchlight-test (scripts/test makes it)"); return }
+            let home = NSTemporaryDirectory() + "touchlight-user-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            #expect(chown(home, user.pointee.pw_uid, user.pointee.pw_gid) == 0)
+            let script = "source scripts/lib/install-places.sh && install_places \"$1\" && echo \"$scope $unit_dir $autostart_dir $wants_dir\""
+            func places(_ prefix: String, asUser: Bool) throws -> String {
+                let command = (asUser ? ["/usr/bin/setpriv", "--reuid=touchlight-test", "--regid=touchlight-test", "--init-groups", "--"] : [])
+                    + ["/usr/bin/env", "-i", "HOME=\(home)", "PATH=/usr/bin:/bin", "/bin/bash", "-c", "cd \"$0\" && " + script, Self.root, prefix]
+                return try Desktop.run(command[0], Array(command.dropFirst())).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            #expect(try places(home + "/opt-touchlight", asUser: true)
+                    == "user \(home)/opt-touchlight/share/systemd/user \(home)/.config/autostart \(home)/.config/systemd/user/graphical-session.target.wants")
+            #expect(try places("/var/tmp/touchlight-elsewhere", asUser: true)
+                    == "user \(home)/.local/share/systemd/user \(home)/.config/autostart \(home)/.config/systemd/user/graphical-session.target.wants",
+                    "a writable prefix outside the home folder is still the user's own install")
+            #expect(try places("/usr/local", asUser: true).hasPrefix("system /usr/local/lib/systemd/user /etc/xdg/autostart"), "a prefix that needs sudo")
+            #expect(try places("/opt/touchlight", asUser: false).hasPrefix("system /opt/touchlight/lib/systemd/user /etc/xdg/autostart"), "root's")
+        }
+
         /// Without apt-get (another distribution), install-deps names what is missing by
         /// pkg-config name and by command, and installs nothing.
         @Test func setupWithoutAptNamesWhatIsMissing() throws {

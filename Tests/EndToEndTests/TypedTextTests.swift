@@ -1,3 +1,4 @@
+import Annotation
 import Foundation
 import Testing
 import TouchCore
@@ -11,7 +12,7 @@ extension EndToEnd {
     @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct TypedTextTests {
         static let tap = """
-            touchlight-trace 5
+            touchlight-trace 6
             output 800 600 1
             0 set mode draw
             0 set tool text
@@ -43,6 +44,22 @@ extension EndToEnd {
             wtype.standardInput = input
             try wtype.run()
             return (wtype, input)
+        }
+
+        /// The words of each box a recording put down, its `set text` edits replayed as a replay does.
+        static func typedWords(_ text: String) throws -> [String] {
+            var box = TextBox(origin: .zero, color: .white, size: 20), words: [String] = []
+            for setting in try TouchTrace(text: text).settings where setting.name == TextBox.settingName {
+                switch TextBox.parse(settingValue: setting.value) {
+                case .edited(let start, let removed, let inserted, let caret)?: _ = box.replace(from: start, removing: removed, with: inserted, caret: caret)
+                case .typed(let text, let caret)?: box.set(text: text, caret: caret)
+                case .commit?, .cancel?:
+                    if case .commit? = TextBox.parse(settingValue: setting.value) { words.append(box.text) }
+                    box = TextBox(origin: .zero, color: .white, size: 20)
+                case nil: Issue.record("unreadable: \(setting.value.prefix(80))")
+                }
+            }
+            return words
         }
 
         @Test func typedWordsShowWhereTheTapWasAndRenderAlike() throws {
@@ -81,10 +98,11 @@ extension EndToEnd {
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
             let trace = try String(contentsOfFile: recorded, encoding: .utf8)
-            #expect(trace.hasPrefix("touchlight-trace 5") && trace.contains("set text 7:Hello%20%C3%B1") && trace.contains("set text commit"), "\(trace.suffix(600))")
-            let typedLines = trace.split(separator: "\n").filter { $0.contains(" set text ") && !$0.hasSuffix("commit") }
-            let repeats = typedLines.last.map { $0.split(separator: ":").last?.filter { $0 == "x" }.count ?? 0 } ?? 0
-            #expect((4...20).contains(repeats), "x held for 1 s typed \(repeats) times (the first press and the compositor's repeat)")
+            #expect(trace.hasPrefix("touchlight-trace \(TouchTrace.formatVersion)") && trace.contains("set text 7:6:0:%C3%B1") && trace.contains("set text commit"),
+                    "each key is one edit: \(trace.suffix(600))")
+            let words = try Self.typedWords(trace).first ?? ""
+            let repeats = words.filter { $0 == "x" }.count
+            #expect(words.hasPrefix("Hello ñx") && (4...20).contains(repeats), "x held for 1 s typed \(repeats) times (the first press and the compositor's repeat): \(words)")
             let frames = sway.runtimeDirectory.path + "/frames/"
             let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", recorded, "--out", frames, "--config", config])
             #expect(status == 0, "\(output)")
@@ -143,7 +161,7 @@ extension EndToEnd {
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
             let trace = try String(contentsOfFile: recorded, encoding: .utf8)
-            #expect(trace.contains("set text 8:Gr%C3%BC%C3%9Fe%20IM") && trace.contains("set text commit") && !trace.contains("composing"),
+            #expect(trace.contains("set text 8:0:0:Gr%C3%BC%C3%9Fe%20IM") && trace.contains("set text commit") && !trace.contains("composing"),
                     "the committed words are recorded, the composition is not: \(trace.suffix(300))\n\(printed.suffix(1500))")
         }
     }

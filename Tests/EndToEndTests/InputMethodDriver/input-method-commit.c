@@ -1,7 +1,8 @@
 // A minimal input method for Touchlight's tests (input-method-v2, as fcitx5 or squeekboard
 // speak it on wlroots compositors): once the compositor activates it, it shows PREEDIT as a
-// composition, then commits TEXT, then stays until its standard input closes.
-//   input-method-commit TEXT PREEDIT
+// composition, then commits TEXT (COUNT times, one commit each: a Wayland message holds at
+// most 4096 bytes), then stays until its standard input closes.
+//   input-method-commit TEXT PREEDIT [COUNT]
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,7 @@
 
 static struct wl_seat *seat;
 static struct zwp_input_method_manager_v2 *manager;
-static int active, dones, step;
+static int active, dones, step, count = 1;
 static const char *text, *preedit;
 
 static void global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
@@ -31,7 +32,7 @@ static void text_change_cause(void *data, struct zwp_input_method_v2 *im, uint32
 static void content_type(void *data, struct zwp_input_method_v2 *im, uint32_t hint, uint32_t purpose) {}
 static void done(void *data, struct zwp_input_method_v2 *im) {
     dones++;
-    if (!active || step >= 2) return;
+    if (!active || step > count) return;
     if (step == 0) {
         zwp_input_method_v2_set_preedit_string(im, preedit, 0, (int32_t)strlen(preedit));
         printf("preedit\n");
@@ -52,9 +53,11 @@ static const struct zwp_input_method_v2_listener im_listener = {
 };
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: input-method-commit TEXT PREEDIT\n"); return 2; }
+    if (argc != 3 && argc != 4) { fprintf(stderr, "usage: input-method-commit TEXT PREEDIT [COUNT]\n"); return 2; }
     text = argv[1];
     preedit = argv[2];
+    if (argc == 4) count = atoi(argv[3]);
+    if (count < 1) count = 1;
     struct wl_display *display = wl_display_connect(NULL);
     if (!display) { fprintf(stderr, "no Wayland display\n"); return 1; }
     struct wl_registry *registry = wl_display_get_registry(display);
@@ -68,7 +71,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
     // Serve until the test closes standard input (each done may call for the next step).
     while (wl_display_dispatch(display) != -1) {
-        if (step >= 2) {
+        if (step > count) {
             wl_display_roundtrip(display);
             char buffer[16];
             while (read(0, buffer, sizeof buffer) > 0) {}

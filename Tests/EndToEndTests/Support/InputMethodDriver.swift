@@ -28,10 +28,10 @@ enum InputMethodDriver {
     }
 
     /// The program, copied where the session's user can run it, and its command line.
-    static func commandLine(committing text: String, composing preedit: String, on desktop: Desktop) throws -> [String] {
+    static func commandLine(committing text: String, composing preedit: String, times: Int = 1, on desktop: Desktop) throws -> [String] {
         let copy = desktop.runtimeDirectory.appendingPathComponent("input-method-commit")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(at: try built.get(), to: copy)
-        return try desktop.session.asSessionUser(["env"] + desktop.environment.map { "\($0.key)=\($0.value)" } + [copy.path, text, preedit])
+        return try desktop.session.asSessionUser(["env"] + desktop.environment.map { "\($0.key)=\($0.value)" } + [copy.path, text, preedit, String(times)])
     }
 }
