@@ -83,3 +83,28 @@ import TouchlightConfig
                 "only line breaks were added")
     }
 }
+
+/// An output that goes away (unplugged, its overlay closed) frees its pixels with its overlay,
+/// but its ink waits on the shelf and comes back on the same output, on the page shown.
+@MainActor
+@Suite struct InkShelfTests {
+    @Test func anOutputsInkComesBackWithIt() throws {
+        let (gone, plane) = try TextBoxReleaseTests.target()
+        TextBoxReleaseTests.openBox(gone.scene, typing: "page one")
+        _ = plane.execute(.page(.new), on: [gone])
+        TextBoxReleaseTests.openBox(gone.scene, typing: "page two")
+        gone.scene.ink.commitTextBox()
+        let shelf = InkShelf()
+        shelf.keep(gone.scene.ink, output: "HDMI-A-1")
+        shelf.keep(gone.scene.ink, output: "")
+        #expect(shelf.outputs == ["HDMI-A-1"], "an output without a name cannot be found again")
+
+        let (back, _) = try TextBoxReleaseTests.target()
+        #expect(!shelf.restore(into: back.scene.ink, output: "DP-1"), "another output's ink stays")
+        #expect(shelf.restore(into: back.scene.ink, output: "HDMI-A-1") && shelf.outputs.isEmpty)
+        let ink = back.scene.ink
+        #expect(ink.pages.map { $0.strokes.compactMap(\.text?.string) } == [["page one"], ["page two"]])
+        #expect(ink.pageIndex == 0 && ink.view.document === ink.pages[0], "shown on the page every output shows")
+        #expect(ink.document.canUndo, "with its undo")
+    }
+}

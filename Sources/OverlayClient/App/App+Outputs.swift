@@ -30,6 +30,9 @@ extension App: OverlayEvents, SeatEvents {
                                                toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace())
         if controlPlane.isPaused { overlays[output.globalName]?.setPaused(true) }
         _ = overlays[output.globalName]?.ink.showPage(controlPlane.state.page)  // every output on the same page
+        if let ink = overlays[output.globalName]?.ink, inkShelf.restore(into: ink, output: output.name) {
+            note("the ink drawn on \(output.name) before it went is shown again")
+        }
         if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }
@@ -63,6 +66,7 @@ extension App: OverlayEvents, SeatEvents {
 
     func remove(_ overlay: Overlay) {
         overlay.ink.commitTextBox()  // the keyboard goes back with it
+        inkShelf.keep(overlay.ink, output: overlay.output.name)  // its pixels go with it, not its ink
         for seat in seats.values { seat.forget(overlay) }
         overlay.dispatcher.cancel()
         overlay.destroy()

@@ -46,6 +46,8 @@ public final class App {
     /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations.
     var state = StateFile()
     let statePath = StateFile.path(environment: ProcessInfo.processInfo.environment)
+    /// The ink of outputs that went away, until they come back.
+    let inkShelf = InkShelf()
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
     var onlyOutputs: [String] { options.configuration.output.only }

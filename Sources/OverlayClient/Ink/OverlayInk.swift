@@ -111,6 +111,20 @@ final class OverlayInk {
         return true
     }
 
+    /// Takes `kept` pages (of an output that went away and came back) in place of its own,
+    /// on the same page number; they take the ink settings in force.
+    func adopt(_ kept: [InkDocument]) {
+        guard !kept.isEmpty else { return }
+        commitTextBox()
+        let number = pageIndex + 1
+        pages = kept
+        for page in pages { page.settings = settings.ink }
+        while pages.count < number { pages.append(InkDocument(settings: settings.ink)) }
+        pageIndex = number - 1
+        view.document = pages[pageIndex]
+        renderer.forgetDocument()
+    }
+
     func resize(to bounds: Rect) {
         view.frame = bounds
         toolbar.resize(to: bounds.size)
