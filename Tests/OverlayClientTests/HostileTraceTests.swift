@@ -52,6 +52,19 @@ import TouchlightConfig
         #expect(dispatcher.activeTouches.count == 1 && reports == 1, "after every finger lifted, new ones are taken")
     }
 
+    /// A trace of 100,000 `set` lines waits on one timer, not 100,000 (each timer the loop
+    /// sets looks through them all), and plays them in order, before the events of their time.
+    @Test func aTraceOfManySettingsWaitsOnOneTimer() throws {
+        let lines = (0..<100_000).map { "\(Double($0) / 1000) set width \($0 % 2 == 0 ? 4 : 8)\n" }.joined()
+        let renderer = try TraceRendererTests.inkRenderer("0 set mode draw\n" + lines + "100 set width 12\n100 1 down 10 10\n100.1 1 up 10 10\n")
+        let scheduler = try #require(renderer.scene.dispatcher.scheduler as? ManualScheduler)
+        #expect(scheduler.pendingTimerCount == 1)
+        for _ in 0..<30 { renderer.renderNextFrame() }
+        #expect(scheduler.pendingTimerCount <= 2, "\(scheduler.pendingTimerCount) timers")
+        while !renderer.isFinished { renderer.renderNextFrame() }
+        #expect(renderer.scene.ink.settings.ink.width == 12 && renderer.ignoredSettings.isEmpty)
+    }
+
     static func traceFile(_ text: String) throws -> (directory: String, path: String) {
         let directory = NSTemporaryDirectory() + "touchlight-hostile-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

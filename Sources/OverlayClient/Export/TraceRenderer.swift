@@ -45,9 +45,6 @@ public final class TraceRenderer {
         scene.drawsToolbar = drawsToolbar
         (scene.text, fontWarning) = TextRenderer.loading(family: configuration.font)
         player = TracePlayer(trace: trace)
-        for setting in trace.settings {
-            _ = scheduler.schedule(at: setting.time) { [unowned self] in self.apply(setting) }
-        }
         scheduleNextEvents()
     }
 
@@ -104,12 +101,17 @@ public final class TraceRenderer {
                                   renderScale: geometry.renderScale)
     }
 
-    /// Feeds the trace's next frame of events when its time comes, then waits for the one after.
+    /// Applies the trace's next `set` lines and feeds its next frame of events when their time
+    /// comes (the settings first, as the trace writes them), then waits for what comes after:
+    /// one timer at a time, however many lines the trace holds.
     private func scheduleNextEvents() {
-        guard let time = player.nextFrameTime else { return }
+        guard let time = player.nextTime else { return }
         _ = scheduler.schedule(at: time) { [unowned self] in
-            self.player.playFrame(into: self.scene.dispatcher, scaleX: self.geometry.positionScale.x,
-                                  scaleY: self.geometry.positionScale.y)
+            for setting in self.player.takeSettings(dueBy: time) { self.apply(setting) }
+            if let frameTime = self.player.nextFrameTime, frameTime <= time {
+                self.player.playFrame(into: self.scene.dispatcher, scaleX: self.geometry.positionScale.x,
+                                      scaleY: self.geometry.positionScale.y)
+            }
             self.scheduleNextEvents()
         }
     }

@@ -28,20 +28,25 @@ final class ReplaySource {
     func start(after delay: Double) {
         startTime = scheduler.now + delay
         player = TracePlayer(trace: trace)
-        for setting in trace.settings {
-            _ = scheduler.schedule(at: startTime + setting.time / speed) { [weak self] in self?.events.replay(setting) }
-        }
         scheduleNext()
     }
 
+    /// One timer for the next frame or `set` line, whichever comes first: a trace of a million
+    /// lines costs the loop's timers no more than one of ten.
     private func scheduleNext() {
-        guard let t = player.nextFrameTime else {
+        guard let t = player.nextTime else {
             rounds += 1
             events.note("replay finished (round \(rounds))")
             if loops { start(after: 0.5) }
             return
         }
-        _ = scheduler.schedule(at: startTime + t / speed) { [weak self] in self?.playFrame() }
+        _ = scheduler.schedule(at: startTime + t / speed) { [weak self] in self?.play(upTo: t) }
+    }
+
+    private func play(upTo time: Double) {
+        for setting in player.takeSettings(dueBy: time) { events.replay(setting) }
+        if let frameTime = player.nextFrameTime, frameTime <= time { playFrame() }
+        scheduleNext()
     }
 
     private func playFrame() {
@@ -54,6 +59,5 @@ final class ReplaySource {
             overlay.setNeedsDraw()
         }
         player.skipFrame()
-        scheduleNext()
     }
 }

@@ -13,9 +13,26 @@ public struct TracePlayer {
         self.frames = trace.frames
     }
 
+    /// Index of the next `set` line to take.
+    private var settingPosition = 0
+
     public var isFinished: Bool { position >= frames.count }
     /// Trace time of the next frame.
     public var nextFrameTime: Double? { isFinished ? nil : frames[position].first?.time }
+    /// Trace time of the next frame or `set` line, whichever comes first; nil after both.
+    public var nextTime: Double? {
+        let setting = settingPosition < trace.settings.count ? trace.settings[settingPosition].time : nil
+        return [nextFrameTime, setting].compactMap { $0 }.min()
+    }
+
+    /// The `set` lines due by trace time `time`, in order, taken: a player applies them before
+    /// the events of the same time, as the trace writes them. One timer for the next line or
+    /// frame, whichever comes first, is all a player needs, however many lines a trace holds.
+    public mutating func takeSettings(dueBy time: Double) -> ArraySlice<TouchTrace.Setting> {
+        let start = settingPosition
+        while settingPosition < trace.settings.count, trace.settings[settingPosition].time <= time { settingPosition += 1 }
+        return trace.settings[start..<settingPosition]
+    }
 
     /// Feeds the next frame: times divided by `speed` and shifted by `timeOffset`, positions
     /// scaled by `scaleX` and `scaleY` (from the trace's output to the target's size).
