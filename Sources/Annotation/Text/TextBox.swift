@@ -189,6 +189,9 @@ extension AnnotationDefaults {
     /// The most bytes of the box's words an input method is told at once (text-input-v3's
     /// surrounding text, in a Wayland message of at most 4096 bytes).
     public static let surroundingTextLimit = 4_000
+    /// How long a text box waits for the keyboard on demand before it takes it exclusively
+    /// (seconds): a compositor that focuses on demand does so at the touch that opened it.
+    public static let keyboardOnDemandWait = 0.3
     /// The narrowest a text box wraps, in ems (a box opened at the output's right edge).
     public static let textMinimumWrapEms = 6.0
     /// A text's line height, as a multiple of its em size.

@@ -132,8 +132,9 @@ extension App: OverlayEvents, SeatEvents {
 
     var pointerDrawButtons: [UInt32] { options.configuration.annotate.pointerButtons.map(\.code) }
 
-    func keyboardFocused(_ focused: Bool) {
+    func keyboardFocused(_ focused: Bool, on surface: OpaquePointer?) {
         logger.debug("\(focused ? "keyboard focus taken: Escape leaves capture mode" : "keyboard focus lost")")
+        if focused, let surface { overlay(for: surface)?.keyboardArrived() }
     }
 
     func leaveCaptureMode() {

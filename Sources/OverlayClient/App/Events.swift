@@ -58,9 +58,9 @@ protocol SeatEvents: AnyObject {
     func textBox(on surface: OpaquePointer) -> (box: TextBox, caret: Rect)?
     /// What an input method sent to the box on `surface`.
     func inputMethod(_ change: TextInput.Change, on surface: OpaquePointer)
-    /// The overlay took the keyboard focus while capturing, or lost it (for --verbose: Escape
-    /// works only while it has it).
-    func keyboardFocused(_ focused: Bool)
+    /// The overlay (`surface`) took the keyboard focus, or lost it (for --verbose: Escape works
+    /// only while it has it; and a text box asking for it on demand learns it came).
+    func keyboardFocused(_ focused: Bool, on surface: OpaquePointer?)
     /// Input arrived (statistics).
     func inputArrived()
     /// A wl_touch went down on `overlay` at `point`, stamped `milliseconds` (to compare with

@@ -146,18 +146,27 @@ final class LayerSurface: PresenterHost {
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
     }
 
-    /// While a text box is open the keyboard is the overlay's alone (exclusive: on demand
-    /// waits for a pointer click on some compositors, and a touch is not one); after, as before.
-    func setTyping(_ typing: Bool) {
-        isTyping = typing
+    /// How a text box asks for the keyboard: on demand first (layer-shell 4), so that an
+    /// overlay that stops (SIGSTOP, a debugger) cannot hold every key, and the user can click
+    /// elsewhere; exclusively where the compositor does not give it on demand (some wait for a
+    /// pointer click, and a touch is not one), or before layer-shell 4.
+    enum Typing {
+        case no, onDemand, exclusive
+    }
+
+    /// While a text box is open the keyboard is the overlay's (pending until the next commit);
+    /// after, as before.
+    func setTyping(_ typing: Typing) {
+        self.typing = typing == .onDemand && connection.layerShellVersion < 4 ? .exclusive : typing
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
     }
-    private var isTyping = false
+    private(set) var typing = Typing.no
 
     /// The keyboard while capturing (Escape gives the touches back): on demand, or exclusive
     /// before layer-shell 4, which has no on demand; none otherwise.
     private var keyboardInteractivity: UInt32 {
-        if isTyping { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue }
+        if typing == .exclusive { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue }
+        if typing == .onDemand { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue }
         guard takesKeyboard else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
         return connection.layerShellVersion >= 4 ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue
             : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue

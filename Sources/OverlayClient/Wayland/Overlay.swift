@@ -121,12 +121,46 @@ final class Overlay {
     /// A text box opened (the keyboard is the overlay's while it is open), changed or closed.
     private func textBoxChanged(_ change: TextBoxChange) {
         switch change {
-        case .opened: layer.setTyping(true)
-        case .closed, .displaced: layer.setTyping(false)
+        case .opened: askForKeyboard()
+        case .closed, .displaced:
+            cancelKeyboardWait()
+            layer.setTyping(.no)
         case .edited: break
         }
         events.overlay(self, textBox: change)
         setNeedsDraw()
+    }
+
+    /// While a box waits for the keyboard on demand: the fallback to taking it exclusively.
+    private var keyboardWait: ScheduledTimer?
+
+    /// Asks for the keyboard on demand; where it has not come within
+    /// `AnnotationDefaults.keyboardOnDemandWait`, takes it exclusively.
+    private func askForKeyboard() {
+        cancelKeyboardWait()
+        layer.setTyping(.onDemand)
+        guard layer.typing == .onDemand else {
+            return note("layer-shell \(connection.layerShellVersion) has no keyboard on demand: the text box takes it exclusively")
+        }
+        keyboardWait = scheduler.schedule(at: scheduler.now + AnnotationDefaults.keyboardOnDemandWait) { [weak self] in
+            guard let self, self.layer.typing == .onDemand else { return }
+            self.keyboardWait = nil
+            self.note("the compositor gave the text box no keyboard on demand: taking it exclusively")
+            self.layer.setTyping(.exclusive)
+            self.layer.commit()
+        }
+    }
+
+    private func cancelKeyboardWait() {
+        if let keyboardWait { scheduler.cancel(keyboardWait) }
+        keyboardWait = nil
+    }
+
+    /// The keyboard's focus came to this overlay: a box that asked on demand keeps it so.
+    func keyboardArrived() {
+        guard keyboardWait != nil else { return }
+        cancelKeyboardWait()
+        note("the compositor gave the text box the keyboard on demand")
     }
 
     /// The pointer hovers at `point` without drawing: it leads the spotlight while no finger is down.
@@ -261,6 +295,7 @@ final class Overlay {
     // MARK: Teardown
 
     func destroy() {
+        cancelKeyboardWait()
         zoomCapture?.cancel()
         zoomCapture = nil
         guard !layer.isClosed else { return }

@@ -212,11 +212,14 @@ final class Seat {
     private static let keyboardEvents: ListenerTable<wl_keyboard_listener> = {
         var events = wl_keyboard_listener()
         events.keymap = { data, _, format, fd, size in withOwner(data, Seat.self) { $0.loadKeymap(format: format, fd: fd, size: Int(size)) } }
-        events.enter = { data, _, _, _, _ in withOwner(data, Seat.self) { $0.events.keyboardFocused(true) } }
+        events.enter = { data, _, _, surface, _ in
+            nonisolated(unsafe) let target = surface  // used on the main thread, during dispatch
+            withOwner(data, Seat.self) { $0.events.keyboardFocused(true, on: target) }
+        }
         events.leave = { data, _, _, _ in
             withOwner(data, Seat.self) { seat in
                 seat.stopRepeating()
-                seat.events.keyboardFocused(false)
+                seat.events.keyboardFocused(false, on: nil)
             }
         }
         events.key = { data, _, _, _, key, state in

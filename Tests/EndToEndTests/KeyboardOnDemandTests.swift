@@ -1,0 +1,78 @@
+import Foundation
+import HeadlessSession
+import Testing
+
+/// Bug 46.3: a box that holds the keyboard exclusively holds every key while its overlay is
+/// stopped. It asks on demand first and takes it exclusively only where the compositor does
+/// not give it within `keyboardOnDemandWait`. Which compositors give it (a keyboard made by
+/// wtype, on the host sway for the nested ones), each run printing what it saw:
+/// docs/compositors.md keeps the table. (phoc is not here: wtype finds no seat on it, even
+/// with an emulated touchscreen, so no keyboard reaches any client.)
+extension EndToEnd {
+    @Suite(.serialized)
+    struct KeyboardOnDemandTests {
+        static let tap = """
+            touchlight-trace 6
+            output 800 600 1
+            0 set mode draw
+            0 set tool text
+            0.5 1 down 300 200
+            0.55 1 up 300 200
+
+            """
+
+        /// How the compositor gave the box the keyboard: "on demand", "exclusively", or what
+        /// touchlight printed when neither came.
+        static func keyboard(on compositor: Compositor) throws -> String? {
+            guard let desktop = try Desktop.started(compositor) else { return nil }
+            defer { desktop.stop() }
+            return try keyboard(on: desktop, compositor)
+        }
+
+        static func keyboard(on desktop: Desktop, _ compositor: Compositor) throws -> String? {
+            guard Desktop.which("wtype") != nil else { Issue.record("NOT RUN: wtype is not installed (scripts/install-deps test)"); return nil }
+            let directory = desktop.runtimeDirectory.path
+            try tap.write(toFile: directory + "/tap.trace", atomically: true, encoding: .utf8)
+            try "[annotate]\ntoolbar = false\n".write(toFile: directory + "/text.toml", atomically: true, encoding: .utf8)
+            // A keyboard for the seat the overlay is on (the host's, for a nested compositor).
+            let environment = compositor.isNested ? desktop.session.hostEnvironment : desktop.environment
+            let wtype = Process(), input = Pipe()
+            wtype.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            wtype.arguments = try desktop.session.asSessionUser(["env"] + environment.map { "\($0.key)=\($0.value)" } + ["wtype", "-"])
+            wtype.standardInput = input
+            try wtype.run()
+            defer { try? input.fileHandleForWriting.close(); wtype.terminate() }
+            let log = Pipe()
+            let touchlight = try desktop.start(Desktop.touchlight.path, ["--replay", directory + "/tap.trace", "--config", directory + "/text.toml", "--verbose"],
+                                               stderr: log)
+            defer { touchlight.terminate() }
+            var printed = ""
+            _ = eventually(timeout: 10) {
+                printed += drain(log)
+                return printed.contains("gave the text box the keyboard on demand")
+                    || (printed.contains("exclusively") && printed.contains("keyboard focus taken"))
+            }
+            print("\(compositor.name): \(printed.split(separator: "\n").filter { $0.contains("keyboard") || $0.contains("text box") }.joined(separator: " | "))")
+            if printed.contains("gave the text box the keyboard on demand") { return "on demand" }
+            if printed.contains("has no keyboard on demand") { return "exclusively (no on demand in its layer-shell)" }
+            if printed.contains("taking it exclusively") { return printed.contains("keyboard focus taken") ? "exclusively" : "exclusively, but no focus came" }
+            return "neither: \(printed.suffix(800))"
+        }
+
+        @Test func swayGivesItOnDemand() throws {
+            guard Desktop.missingPrerequisite == nil else { Issue.record("NOT RUN: \(Desktop.missingPrerequisite!)"); return }
+            #expect(try Self.keyboard(on: .sway) == "on demand")
+        }
+
+        @Test func kwinHasNoOnDemand() throws {
+            guard let how = try Self.keyboard(on: .kwin) else { return }
+            #expect(how == "exclusively (no on demand in its layer-shell)", "\(how)")
+        }
+
+        @Test func mirGivesItOnlyExclusively() throws {
+            guard let how = try Self.keyboard(on: .mir) else { return }
+            #expect(how == "exclusively", "\(how)")
+        }
+
+    }
+}
