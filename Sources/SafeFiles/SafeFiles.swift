@@ -156,3 +156,15 @@ public enum SafeFiles {
         throw lastError
     }
 }
+
+extension SafeFiles {
+    /// The local time now as `YYYYMMDD-HHMMSS`, for the names of files made beside others (a
+    /// saved picture, a damaged file moved aside): they sort by time.
+    public static func timestamp() -> String {
+        var now = time(nil), local = tm()
+        localtime_r(&now, &local)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -131,12 +131,8 @@ extension EndToEnd {
             let (tap, config, recorded) = try TypedTextTests.files(in: sway)
             let (wtype, keys) = try TypedTextTests.keyboard(in: sway, then: [])
             defer { wtype.terminate() }
-            let method = Process(), methodInput = Pipe(), methodOutput = Pipe()
-            method.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             let chunk = String(repeating: "€", count: 450)  // 1,350 bytes; five of them are 6,750
-            method.arguments = try InputMethodDriver.commandLine(committing: chunk, composing: "…", times: 5, on: sway)
-            (method.standardInput, method.standardOutput) = (methodInput, methodOutput)
-            try method.run()
+            let (method, methodInput, methodOutput) = try InputMethodDriver.start(committing: chunk, composing: "…", times: 5, on: sway)
             defer { method.terminate() }
             _ = waitForLine(in: methodOutput, containing: "ready")
             let log = Pipe()

@@ -135,11 +135,7 @@ extension EndToEnd {
             // text input follows; and the input method, before the box opens.
             let (wtype, keys) = try Self.keyboard(in: sway, then: [])
             defer { wtype.terminate() }
-            let method = Process(), methodInput = Pipe(), methodOutput = Pipe()
-            method.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            method.arguments = try InputMethodDriver.commandLine(committing: "Grüße IM", composing: "composing…", on: sway)
-            (method.standardInput, method.standardOutput) = (methodInput, methodOutput)
-            try method.run()
+            let (method, methodInput, methodOutput) = try InputMethodDriver.start(committing: "Grüße IM", composing: "composing…", on: sway)
             defer { method.terminate() }
             var heard = waitForLine(in: methodOutput, containing: "ready")
             #expect(heard.contains("ready"), "the input method: \(heard)")

@@ -1,4 +1,5 @@
 import Glibc
+import SafeFiles
 import TouchlightConfig
 
 /// Every change a running touchlight makes to the state file goes through here: the file is
@@ -14,7 +15,7 @@ enum StateFileUpdate {
         var (state, problem) = ConfigurationProbe.stateFile(at: path, executable: executable)
         var warning: String?
         if let problem {
-            let aside = path + ".damaged-" + timestamp()
+            let aside = path + ".damaged-" + SafeFiles.timestamp()
             guard rename(path, aside) == 0 else {
                 throw StateFileUpdateError(description: "\(problem); it could not be moved aside (\(String(cString: strerror(errno)))), so it was left as it is and nothing was remembered")
             }
@@ -23,14 +24,6 @@ enum StateFileUpdate {
         body(&state)
         do { try state.save(to: path) } catch { throw StateFileUpdateError(description: "could not write \(path): \(error)") }
         return (state, warning)
-    }
-
-    private static func timestamp() -> String {
-        var now = time(nil), local = tm()
-        localtime_r(&now, &local)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -215,7 +215,7 @@ final class ControlPlane {
         guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             return .failure("\(target) is not a directory")
         }
-        let stamp = Self.timestamp()
+        let stamp = SafeFiles.timestamp()
         var saved: [String] = []
         for overlay in targets {
             let ink = overlay.scene.ink
@@ -237,13 +237,5 @@ final class ControlPlane {
         }
         note("ink saved: \(saved.joined(separator: ", "))")
         return ControlReply(saved: saved)
-    }
-
-    private static func timestamp() -> String {
-        var now = time(nil), local = tm()
-        localtime_r(&now, &local)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &local)
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -34,4 +34,17 @@ enum InputMethodDriver {
         try FileManager.default.copyItem(at: try built.get(), to: copy)
         return try desktop.session.asSessionUser(["env"] + desktop.environment.map { "\($0.key)=\($0.value)" } + [copy.path, text, preedit, String(times)])
     }
+
+    /// Starts it on `desktop`: the process, the pipe to close when the test is done with it
+    /// (it serves until its standard input closes), and what it prints (`ready`, `preedit`,
+    /// `committed`, each `surrounding` text it is told).
+    static func start(committing text: String, composing preedit: String, times: Int = 1,
+                      on desktop: Desktop) throws -> (process: Process, input: Pipe, output: Pipe) {
+        let method = Process(), input = Pipe(), output = Pipe()
+        method.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        method.arguments = try commandLine(committing: text, composing: preedit, times: times, on: desktop)
+        (method.standardInput, method.standardOutput) = (input, output)
+        try method.run()
+        return (method, input, output)
+    }
 }
