@@ -153,13 +153,18 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// with EPERM, so the session runs a copy without it (`preparedExecutable`). The copy must
     /// still be named kwin_wayland: KWin's own Qt platform plugin refuses any other name.
     /// `KWIN_WAYLAND_NO_PERMISSION_CHECKS` lets test clients use its restricted interfaces.
-    public static let kwin = Compositor(
-        name: "KWin", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
-        arguments: { width, height, scale, runtime in
-            ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
-             "--scale", "\(scale)", "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
-        },
-        environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"])
+    public static let kwin = kwin(outputs: 1)
+
+    /// KWin with `outputs` outputs, each a window on the host sway.
+    public static func kwin(outputs: Int) -> Compositor {
+        Compositor(
+            name: outputs == 1 ? "KWin" : "KWin (\(outputs) outputs)", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
+            arguments: { width, height, scale, runtime in
+                ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
+                 "--scale", "\(scale)", "--output-count", "\(outputs)", "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+            },
+            environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"])
+    }
 
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.

@@ -38,7 +38,7 @@ extension App {
         for seat in seats.values { seat.textInput?.update() }  // the input method hears of every change
         if change != .edited {
             for seat in seats.values { seat.updateKeyboard() }
-            logger.debug("text box \(change == .opened ? "opened: the keyboard types into it" : "closed")")
+            logger.debug("text box \(change == .opened ? "opened on \(overlay.output.name): the keyboard types into it" : "closed")")
         }
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// Builds and runs the small clients of KDE's own protocols in KWinDriver/:
-/// - kwin-output-scale.c changes the scale of KWin's output while it runs, through the
-///   output-management protocol, as System Settings does (kscreen-doctor, which wraps the same
-///   protocol, timed out connecting here);
+/// - kwin-output.c changes the scale of KWin's output, or turns an output off or on, while it
+///   runs, through the output-management protocol, as System Settings does (kscreen-doctor,
+///   which wraps the same protocol, timed out connecting here);
 /// - kwin-fake-touch.c drags a finger through KWin's input stack (the fake-input protocol),
 ///   driven by `Finger`.
 enum KWinDriver {
@@ -12,7 +12,7 @@ enum KWinDriver {
     static let protocolNames = ["kde-output-device-v2", "kde-output-management-v2", "fake-input"]
     static var folder: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("KWinDriver") }
     static var directory: URL { Desktop.packageRoot.appendingPathComponent(".build/e2e/kwin-driver") }
-    static let programs = ["kwin-output-scale", "kwin-fake-touch"]
+    static let programs = ["kwin-output", "kwin-fake-touch"]
 
     /// Why the driver cannot be built here, or nil when it can.
     static var missingPrerequisite: String? {
@@ -59,7 +59,13 @@ enum KWinDriver {
 
     /// Sets the scale of KWin's output; KWin's answer ("applied" or "failed").
     static func setScale(_ scale: Double, on desktop: Desktop) throws -> (status: Int32, output: String) {
-        try Desktop.execute("/usr/bin/env", try commandLine("kwin-output-scale", [String(scale)], on: desktop), environment: desktop.environment)
+        try Desktop.execute("/usr/bin/env", try commandLine("kwin-output", ["scale", String(scale)], on: desktop), environment: desktop.environment)
+    }
+
+    /// Turns KWin's output `index` (from 0) off or on; KWin's answer ("applied" or "failed").
+    static func setEnabled(_ enabled: Bool, output index: Int, on desktop: Desktop) throws -> (status: Int32, output: String) {
+        try Desktop.execute("/usr/bin/env", try commandLine("kwin-output", ["enable", String(index), enabled ? "1" : "0"], on: desktop),
+                            environment: desktop.environment)
     }
 
     /// A finger on KWin's screen (kwin-fake-touch). Start it before the clients it touches: they
