@@ -3,6 +3,10 @@ import CPixman
 /// A premultiplied ARGB8888 pixel buffer the renderer draws into: memory the caller owns (a
 /// shared-memory buffer) or, for tests and screenshots, memory the canvas allocates.
 public final class Canvas {
+    /// The longest side a canvas, a rendered frame or a captured screen may have, in pixels:
+    /// larger ones could not even be allocated on most machines.
+    public static let largestSide = 16_384
+
     public let width: Int
     public let height: Int
     /// Bytes per row.

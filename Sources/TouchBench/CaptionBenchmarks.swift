@@ -41,13 +41,13 @@ enum CaptionBenchmarks {
         print("  without captions or HUD, \(redrawn(Scene(.none, text: nil))) device px are redrawn a frame")
         let scene = Scene(.hudOnTenFingers, text: text)
         for _ in 0..<240 { scene.step() }
-        let allocations = AllocationCounter.count { for _ in 0..<120 { scene.step() } }
-        print("  allocations in 120 steady frames with captions + HUD on 10 fingers: \(allocations) (\(Double(allocations) / 120) per frame)")
+        let allocations = AllocationCounter.count { for _ in 0..<sampleFrames { scene.step() } }
+        print("  allocations in \(sampleFrames) steady frames with captions + HUD on 10 fingers: \(allocations) (\(Double(allocations) / Double(sampleFrames)) per frame)")
     }
 
     /// The device pixels a steady frame of `scene` redraws (its damage, as drawn).
     static func redrawn(_ scene: Scene) -> String {
-        for _ in 0..<120 { scene.step() }
+        for _ in 0..<sampleFrames { scene.step() }
         let runs = scene.base.renderer.draw(scene.visualizer.items, into: scene.base.canvas, damage: scene.visualizer.damage.rects)
         return String(format: "%.3f M", Double(runs.reduce(0) { $0 + $1.width * $1.height }) / 1e6)
     }
@@ -92,7 +92,7 @@ enum CaptionBenchmarks {
         /// One frame: the fingers move, and a live pan, pinch and rotation (two fingers each,
         /// 100 to 160 px apart, away from the circling ones) go on, so their numbers change.
         private func advance() {
-            let frame = base.frame + 1, time = base.time + 1.0 / 120
+            let frame = base.frame + 1, time = base.time + frameInterval
             let wave = Double(frame % 240) / 240
             let gap = 100 + 60 * wave
             visualizer.updatePan(at: Point(x: 1500 + 200 * wave, y: 560), time: time)

@@ -25,11 +25,11 @@ enum InkBenchmarks {
         report("10 fingers drawing, 2,000 finished strokes", full, baseline: ("0 finished strokes", empty))
         let scene = Scene(finishedStrokes: 0)
         for _ in 0..<240 { scene.step(lifting: false) }
-        let allocations = AllocationCounter.count { for _ in 0..<120 { scene.step(lifting: false) } }
-        print("allocations in 120 steady drawing frames: \(allocations) (\(Double(allocations) / 120) per frame)")
+        let allocations = AllocationCounter.count { for _ in 0..<sampleFrames { scene.step(lifting: false) } }
+        print("allocations in \(sampleFrames) steady drawing frames: \(allocations) (\(Double(allocations) / Double(sampleFrames)) per frame)")
         if CommandLine.arguments.contains("--split") {
-            let moves = AllocationCounter.count { for _ in 0..<120 { scene.moveOnly() } }
-            let updates = AllocationCounter.count { for _ in 0..<120 { scene.inkRenderer.update(from: scene.ink, time: scene.time, pixelWidth: 3840, pixelHeight: 2160, scale: 2) } }
+            let moves = AllocationCounter.count { for _ in 0..<sampleFrames { scene.moveOnly() } }
+            let updates = AllocationCounter.count { for _ in 0..<sampleFrames { scene.inkRenderer.update(from: scene.ink, time: scene.time, pixelWidth: 3840, pixelHeight: 2160, scale: 2) } }
             print("  allocations: ink moves \(moves), ink renderer updates \(updates)")
         }
     }
@@ -76,7 +76,7 @@ enum InkBenchmarks {
             for i in 0..<finishedStrokes {
                 let y = Double(20 + (i * 37) % 1040), x = Double((i * 91) % 1600)
                 ink.begin(contact: 100, at: Point(x: x, y: y), time: -1)
-                for step in 1...12 { ink.move(contact: 100, to: Point(x: x + Double(step) * 25, y: y + Double(step % 3) * 4), time: -1 + Double(step) / 120) }
+                for step in 1...12 { ink.move(contact: 100, to: Point(x: x + Double(step) * 25, y: y + Double(step % 3) * 4), time: -1 + Double(step) * frameInterval) }
                 ink.end(contact: 100, time: -0.8)
             }
             inkRenderer.update(from: ink, time: 0, pixelWidth: canvas.width, pixelHeight: canvas.height, scale: 2)
@@ -87,14 +87,14 @@ enum InkBenchmarks {
 
         func position(_ id: Int, _ frame: Int) -> Point {
             // Writing-like loops: about 400 logical px/s.
-            let t = Double(frame) / 120
+            let t = Double(frame) * frameInterval
             return Point(x: 150 + Double(id) * 170 + 60 * cosine(t * 7 + Double(id)) + 40 * t.truncatingRemainder(dividingBy: 1),
                          y: 300 + Double(id % 3) * 250 + 40 * sine(t * 9 + Double(id)))
         }
 
         func moveOnly() {
             frame += 1
-            time += 1.0 / 120
+            time += frameInterval
             for id in 0..<10 { ink.move(contact: id, to: position(id, frame), time: time) }
         }
 
@@ -108,9 +108,9 @@ enum InkBenchmarks {
         /// own moment, when `lifting`), then the model and a damage-only redraw.
         func step(lifting: Bool) {
             frame += 1
-            time += 1.0 / 120
+            time += frameInterval
             for id in 0..<10 {
-                if lifting, (frame + id * 12) % 120 == 0 {
+                if lifting, (frame + id * 12) % sampleFrames == 0 {
                     ink.end(contact: id, time: time)
                     visualizer.touchUp(key: id, time: time)
                     down(id)

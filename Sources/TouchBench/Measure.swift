@@ -12,6 +12,12 @@ func medianNanoseconds(runs: Int = 9, iterations: Int, _ body: () -> Void) -> Do
     return samples[samples.count / 2]
 }
 
+/// The input rate the benchmarks play touches at (a fast touchscreen's), and one frame's time.
+let benchmarkRate = 120.0
+let frameInterval = 1.0 / benchmarkRate
+/// How many frames an allocation count or a steady sample covers (a second at `benchmarkRate`).
+let sampleFrames = 120
+
 /// A duration in nanoseconds.
 func nanoseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9

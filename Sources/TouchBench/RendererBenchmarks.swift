@@ -21,8 +21,8 @@ enum RendererBenchmarks {
                      probe.visualizer.items.count, rects.count, runs.count, 100 * Double(area) / (3840 * 2160)))
         if CommandLine.arguments.contains("--split") { split() }
         steadyFrames(240)  // warm up: pools, sprites, tile grid
-        let allocations = AllocationCounter.count { steadyFrames(120) }
-        print("allocations in 120 steady-state frames: \(allocations) (\(Double(allocations) / 120) per frame)")
+        let allocations = AllocationCounter.count { steadyFrames(sampleFrames) }
+        print("allocations in \(sampleFrames) steady-state frames: \(allocations) (\(Double(allocations) / Double(sampleFrames)) per frame)")
     }
 
     /// A scene: 10 fingers circling at a brisk drag's speed (about 400 logical px/s), so every
@@ -41,14 +41,14 @@ enum RendererBenchmarks {
 
         func position(_ id: Int, _ frame: Int) -> Point {
             // A circle of radius 55 at 1.2 turns per second: 2π·55·1.2 ≈ 415 px/s.
-            let angle = Double(frame) * 2 * Double.pi * 1.2 / 120 + Double(id)
+            let angle = Double(frame) * 2 * Double.pi * 1.2 * frameInterval + Double(id)
             return Point(x: 110 + Double(id) * 190 + 55 * cosine(angle), y: 300 + Double(id % 2) * 450 + 55 * sine(angle))
         }
 
         /// Moves the fingers and updates the model by one frame, drawing nothing.
         func advance() {
             frame += 1
-            time += 1.0 / 120
+            time += frameInterval
             for id in 0..<10 { visualizer.touchMoved(key: id, to: position(id, frame), time: time) }
             visualizer.update(to: time, bounds: bounds)
         }
@@ -65,7 +65,7 @@ enum RendererBenchmarks {
 
     static func frameCost(fullRedraw: Bool) -> Double {
         let scene = Scene()
-        for _ in 0..<120 { scene.step(fullRedraw: fullRedraw) }  // warm up: pools and sprites
+        for _ in 0..<sampleFrames { scene.step(fullRedraw: fullRedraw) }  // warm up: pools and sprites
         let frames = fullRedraw ? 30 : 600
         return MainActor.assumeIsolated {
             medianNanoseconds(iterations: frames) { for _ in 0..<frames { scene.step(fullRedraw: fullRedraw) } }
@@ -80,7 +80,7 @@ enum RendererBenchmarks {
         var model = Duration.zero, render = Duration.zero, clear = Duration.zero
         for _ in 0..<600 {
             scene.frame += 1
-            scene.time += 1.0 / 120
+            scene.time += frameInterval
             model += clock.measure {
                 for id in 0..<10 { scene.visualizer.touchMoved(key: id, to: scene.position(id, scene.frame), time: scene.time) }
                 scene.visualizer.update(to: scene.time, bounds: scene.bounds)
@@ -94,16 +94,16 @@ enum RendererBenchmarks {
         }
         print("  split per frame: model \(µs(model)), render \(µs(render)), of which clearing alone \(µs(clear))")
         var a = (moves: 0, update: 0, draw: 0)
-        for _ in 0..<120 {
+        for _ in 0..<sampleFrames {
             scene.frame += 1
-            scene.time += 1.0 / 120
+            scene.time += frameInterval
             a.moves += AllocationCounter.count {
                 for id in 0..<10 { scene.visualizer.touchMoved(key: id, to: scene.position(id, scene.frame), time: scene.time) }
             }
             a.update += AllocationCounter.count { scene.visualizer.update(to: scene.time, bounds: scene.bounds) }
             a.draw += AllocationCounter.count { scene.renderer.draw(scene.visualizer.items, into: scene.canvas, damage: scene.visualizer.damage.rects) }
         }
-        print("  allocations in 120 frames: moves \(a.moves), update \(a.update), draw \(a.draw)")
+        print("  allocations in \(sampleFrames) frames: moves \(a.moves), update \(a.update), draw \(a.draw)")
     }
 
     nonisolated(unsafe) static var steadyScene: Scene?

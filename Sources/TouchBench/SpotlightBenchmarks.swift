@@ -22,9 +22,9 @@ enum SpotlightBenchmarks {
             turnOn.append(nanoseconds(clock.measure { scene.frame(moving: false, turningOn: true) }))
         }
         report("the frame that turns it on (the whole output)", turnOn.sorted()[4])
-        for _ in 0..<120 { scene.frame(moving: true) }
-        let allocations = AllocationCounter.count { for _ in 0..<120 { scene.frame(moving: true) } }
-        print("allocations in 120 steady frames with the spotlight following: \(allocations) (\(Double(allocations) / 120) per frame)")
+        for _ in 0..<sampleFrames { scene.frame(moving: true) }
+        let allocations = AllocationCounter.count { for _ in 0..<sampleFrames { scene.frame(moving: true) } }
+        print("allocations in \(sampleFrames) steady frames with the spotlight following: \(allocations) (\(Double(allocations) / Double(sampleFrames)) per frame)")
     }
 
     static func medianFrame(spotlight: Bool) -> Double {
@@ -65,7 +65,7 @@ enum SpotlightBenchmarks {
         func frame(moving: Bool, turningOn: Bool = false) {
             if moving {
                 step += 1
-                time += 1.0 / 120
+                time += frameInterval
                 visualizer.touchMoved(key: 1, to: position, time: time)
             }
             _ = visualizer.update(to: time, bounds: bounds)

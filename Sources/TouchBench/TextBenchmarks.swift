@@ -29,10 +29,10 @@ enum TextBenchmarks {
         report("Enter's frame (the words into the ink layer)", commits.sorted()[commits.count / 2])
         scene.open()
         for _ in 0..<10 { scene.frame() }
-        let steady = AllocationCounter.count { for _ in 0..<120 { scene.frame() } }
-        print("allocations in 120 frames with the box open and nothing typed: \(steady) (\(Double(steady) / 120) per frame)")
-        let typing = AllocationCounter.count { for index in 0..<120 { scene.type(index % 2 == 0 ? .insert("e") : .backspace) } }
-        print("allocations in 120 keystroke frames: \(typing) (\(Double(typing) / 120) per keystroke: the box's words, shaping)")
+        let steady = AllocationCounter.count { for _ in 0..<sampleFrames { scene.frame() } }
+        print("allocations in \(sampleFrames) frames with the box open and nothing typed: \(steady) (\(Double(steady) / Double(sampleFrames)) per frame)")
+        let typing = AllocationCounter.count { for index in 0..<sampleFrames { scene.type(index % 2 == 0 ? .insert("e") : .backspace) } }
+        print("allocations in \(sampleFrames) keystroke frames: \(typing) (\(Double(typing) / Double(sampleFrames)) per keystroke: the box's words, shaping)")
     }
 
     final class Scene {

@@ -68,7 +68,7 @@ enum TouchCoreBenchmarks {
             }
             dispatcher.frame()
             for f in 0..<frames {
-                time += 1.0 / 120
+                time += frameInterval
                 let wobble = Double(f % 60)
                 for id in 0..<10 {
                     dispatcher.motion(id: id, at: Point(x: 100 + Double(id) * 150 + wobble, y: 500 + wobble), time: time)

@@ -15,7 +15,7 @@ enum UndoBenchmarks {
             // A stroke like the others, finished: the frame that draws it into the layer.
             let y = Double(20 + (round * 37) % 1040), x = Double((round * 91) % 1600)
             scene.ink.begin(contact: 100, at: Point(x: x, y: y), time: scene.time)
-            for step in 1...12 { scene.ink.move(contact: 100, to: Point(x: x + Double(step) * 25, y: y + Double(step % 3) * 4), time: scene.time + Double(step) / 120) }
+            for step in 1...12 { scene.ink.move(contact: 100, to: Point(x: x + Double(step) * 25, y: y + Double(step % 3) * 4), time: scene.time + Double(step) * frameInterval) }
             scene.ink.end(contact: 100, time: scene.time + 0.2)
             added.append(nanoseconds(clock.measure { scene.redrawInk() }))
             scene.ink.undo()

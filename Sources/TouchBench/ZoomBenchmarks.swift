@@ -16,7 +16,7 @@ enum ZoomBenchmarks {
         var drawing: [Double] = [], pinching: [Double] = [], handedOver: [Double] = []
         for round in 0..<9 {
             scene.begin(stroke: round)
-            for _ in 0..<120 { drawing.append(nanoseconds(clock.measure { scene.drawStep() })) }
+            for _ in 0..<sampleFrames { drawing.append(nanoseconds(clock.measure { scene.drawStep() })) }
             scene.end(stroke: round)
             for step in 0..<20 { pinching.append(nanoseconds(clock.measure { scene.pinchStep(step) })) }
             // As the live overlay pinches where the compositor can show the picture: the ink alone.
@@ -47,8 +47,8 @@ enum ZoomBenchmarks {
         print("allocations in 60 such pinch frames: \(pinchAllocations) (\(Double(pinchAllocations) / 60) per frame)")
         scene.begin(stroke: 99)
         for _ in 0..<30 { scene.drawStep() }
-        let allocations = AllocationCounter.count { for _ in 0..<120 { scene.drawStep() } }
-        print("allocations in 120 drawing frames while zoomed: \(allocations) (\(Double(allocations) / 120) per frame)")
+        let allocations = AllocationCounter.count { for _ in 0..<sampleFrames { scene.drawStep() } }
+        print("allocations in \(sampleFrames) drawing frames while zoomed: \(allocations) (\(Double(allocations) / Double(sampleFrames)) per frame)")
         print("the picture: \(scene.picture.byteCount / 1_048_576) MiB, the one copy of the screen while zoomed")
     }
 
@@ -86,7 +86,7 @@ enum ZoomBenchmarks {
         }
 
         func drawStep() {
-            time += 1.0 / 120
+            time += frameInterval
             point = Point(x: point.x + 4, y: point.y + 1.5)  // 8 output px a frame at ×2: a brisk stroke at 120 Hz
             ink.move(contact: 1, to: point, time: time)
             frame()

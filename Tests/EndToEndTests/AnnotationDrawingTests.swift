@@ -7,7 +7,6 @@ import TouchCore
 extension EndToEnd {
     @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct AnnotationDrawingTests {
-        static func isInk(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }  // #e53935
 
         /// Three fingers draw at once; one more stroke; a two-finger tap undoes it.
         static var trace: String {
@@ -33,14 +32,14 @@ extension EndToEnd {
             let touchlight = try sway.start(Desktop.touchlight.path, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
             // The replay starts 0.3 s in: the three strokes end at 0.8 s, the fourth at 1.7 s,
             // and the tap that undoes it comes at 3.3 s.
-            let three = try sway.screenshot("annotate-three-fingers-\(renderer)") { shot in [150, 250, 350].allSatisfy { Self.isInk(shot[300, $0 + 5]) } }
+            let three = try sway.screenshot("annotate-three-fingers-\(renderer)") { shot in [150, 250, 350].allSatisfy { shot[300, $0 + 5].isInk } }
             for y in [150, 250, 350] {
-                #expect(Self.isInk(three[300, y + 5]), "stroke at y = \(y): \(three[300, y + 5])")
+                #expect(three[300, y + 5].isInk, "stroke at y = \(y): \(three[300, y + 5])")
             }
-            #expect(Self.isInk(try sway.screenshot("annotate-fourth-stroke") { Self.isInk($0[300, 455]) }[300, 455]))
-            let shot = try sway.screenshot("annotate-after-undo-\(renderer)") { !Self.isInk($0[300, 455]) }
-            #expect(!Self.isInk(shot[300, 455]), "the two-finger tap undid the last stroke: \(shot[300, 455])")
-            for y in [150, 250, 350] { #expect(Self.isInk(shot[300, y + 5])) }
+            #expect((try sway.screenshot("annotate-fourth-stroke") { $0[300, 455].isInk }[300, 455]).isInk)
+            let shot = try sway.screenshot("annotate-after-undo-\(renderer)") { !$0[300, 455].isInk }
+            #expect(!shot[300, 455].isInk, "the two-finger tap undid the last stroke: \(shot[300, 455])")
+            for y in [150, 250, 350] { #expect(shot[300, y + 5].isInk) }
             // Nothing else: no dots where the fingers tapped, the terminal's pixels elsewhere.
             let elsewhere = shot.differences(from: baseline, excluding: [(80, 130, 520, 380)])
             #expect(elsewhere.isEmpty, "\(elsewhere.count) pixels changed outside the strokes, first \(elsewhere.prefix(3))")
@@ -96,7 +95,7 @@ extension EndToEnd {
                 #expect(text.contains(line), "\(line) in the recording")
             }
             // The pen strokes are red, the highlighter arc translucent blue over the terminal.
-            #expect(Self.isInk(first[300, 160]) && Self.isInk(first[300, 290]), "\(first[300, 160]) \(first[300, 290])")
+            #expect(first[300, 160].isInk && first[300, 290].isInk, "\(first[300, 160]) \(first[300, 290])")
             let arc = first[480, 420]
             #expect(arc.b > arc.r + 40, "highlighter at (480, 420): \(arc)")
 

@@ -8,7 +8,6 @@ import TouchCore
 extension EndToEnd {
     @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct ControlTests {
-        static func isInk(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }
 
         static var trace: String {
             var script = TraceScript(outputSize: Size(width: 800, height: 600), realistic: false, seed: 1)
@@ -18,10 +17,6 @@ extension EndToEnd {
             return script.trace.text
         }
 
-        /// Runs `touchlight ctl` in the session; its exit status and what it printed.
-        func ctl(_ sway: Desktop, _ words: String...) throws -> (status: Int32, output: String) {
-            try Desktop.execute(Desktop.touchlight.path, ["ctl"] + words, environment: sway.environment)
-        }
 
         @Test func ctlDrivesTheRunningOverlay() throws {
             let sway = try Desktop()
@@ -40,15 +35,15 @@ extension EndToEnd {
             #expect(stat(directory + "/touchlight-wayland-1.sock", &info) == 0)
             #expect(info.st_mode & 0o777 == 0o600 && info.st_uid == getuid(), "mode \(String(info.st_mode & 0o777, radix: 8))")
 
-            var (status, output) = try ctl(sway, "status")
+            var (status, output) = try sway.ctl("status")
             #expect(status == 0 && output.contains(#""mode":"draw""#) && output.contains(#""strokes":3"#), "\(output)")
-            #expect(try ctl(sway, "undo").status == 0)
-            #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
-            var shot = try sway.screenshot("ctl-after-undo") { !Self.isInk($0[300, 350]) }
-            #expect(Self.isInk(shot[300, 150]) && Self.isInk(shot[300, 250]) && !Self.isInk(shot[300, 350]))
+            #expect(try sway.ctl("undo").status == 0)
+            #expect(try sway.ctl("status").output.contains(#""strokes":2"#))
+            var shot = try sway.screenshot("ctl-after-undo") { !$0[300, 350].isInk }
+            #expect(shot[300, 150].isInk && shot[300, 250].isInk && !shot[300, 350].isInk)
 
             // save: one PNG per output, private.
-            (status, output) = try ctl(sway, "save", directory)
+            (status, output) = try sway.ctl("save", directory)
             #expect(status == 0 && output.contains("touchlight-HEADLESS-1-"), "\(output)")
             let saved = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("touchlight-HEADLESS-1-") && $0.hasSuffix(".png") }
             #expect(saved.count == 1)
@@ -59,64 +54,64 @@ extension EndToEnd {
             }
 
             // pause hides everything; resume brings it back.
-            #expect(try ctl(sway, "pause").status == 0)
+            #expect(try sway.ctl("pause").status == 0)
             #expect(try sway.screenshot("ctl-paused") { $0.differences(from: baseline).isEmpty }.differences(from: baseline).isEmpty,
                     "nothing shows while paused")
-            #expect(try ctl(sway, "resume").status == 0)
-            #expect(Self.isInk(try sway.screenshot("ctl-resumed") { Self.isInk($0[300, 150]) }[300, 150]))
+            #expect(try sway.ctl("resume").status == 0)
+            #expect((try sway.screenshot("ctl-resumed") { $0[300, 150].isInk }[300, 150]).isInk)
 
             // pass mode keeps the ink; clear removes it; tool, colour and width are reported.
-            #expect(try ctl(sway, "mode", "pass").status == 0)
-            #expect(try ctl(sway, "tool", "highlighter").status == 0)
-            #expect(try ctl(sway, "colour", "#00ff00").status == 0)
-            #expect(try ctl(sway, "width", "12").status == 0)
-            output = try ctl(sway, "status").output
+            #expect(try sway.ctl("mode", "pass").status == 0)
+            #expect(try sway.ctl("tool", "highlighter").status == 0)
+            #expect(try sway.ctl("colour", "#00ff00").status == 0)
+            #expect(try sway.ctl("width", "12").status == 0)
+            output = try sway.ctl("status").output
             for field in [#""mode":"pass""#, #""tool":"highlighter""#, ##""color":"#00FF00"##, #""width":12"#] {
                 #expect(output.contains(field), "\(field) in \(output)")
             }
             // The mode's change has been drawn once the status says so: the ink shows as before.
             shot = try sway.screenshot("ctl-pass-mode")
-            #expect(Self.isInk(shot[300, 150]), "the ink stays in pass mode")
-            #expect(try ctl(sway, "clear").status == 0)
+            #expect(shot[300, 150].isInk, "the ink stays in pass mode")
+            #expect(try sway.ctl("clear").status == 0)
             #expect(try sway.screenshot("ctl-cleared") { $0.differences(from: baseline).isEmpty }.differences(from: baseline).isEmpty)
-            #expect(try ctl(sway, "undo").status == 0, "clear is undoable")
-            #expect(try ctl(sway, "status").output.contains(#""strokes":2"#))
+            #expect(try sway.ctl("undo").status == 0, "clear is undoable")
+            #expect(try sway.ctl("status").output.contains(#""strokes":2"#))
 
             // board: an opaque page under the ink, hiding the terminal; its grid every 40 px.
             func isWhite(_ p: Image.Pixel) -> Bool { min(p.r, p.g, p.b) > 245 }
-            #expect(try ctl(sway, "board", "grid").status == 0)
+            #expect(try sway.ctl("board", "grid").status == 0)
             shot = try sway.screenshot("ctl-board-grid") { isWhite($0[700, 500]) }
-            #expect(isWhite(shot[700, 500]) && Self.isInk(shot[300, 150]), "white page, ink over it: \(shot[700, 500])")
+            #expect(isWhite(shot[700, 500]) && shot[300, 150].isInk, "white page, ink over it: \(shot[700, 500])")
             #expect(shot[680, 500].b > 200 && shot[680, 500].r < 180, "a grid line at x 680: \(shot[680, 500])")
-            #expect(try ctl(sway, "status").output.contains(#""board":"grid""#))
+            #expect(try sway.ctl("status").output.contains(#""board":"grid""#))
             // spotlight: the page dimmed by 0.6 except around the newest touch (the last stroke's
             // end, 500,350); off again, the page is white everywhere.
-            #expect(try ctl(sway, "spotlight", "on").status == 0)
+            #expect(try sway.ctl("spotlight", "on").status == 0)
             shot = try sway.screenshot("ctl-spotlight") { !isWhite($0[700, 500]) }
             #expect([shot[700, 500].r, shot[700, 500].g, shot[700, 500].b].allSatisfy { abs(Int($0) - 102) <= 3 },
                     "white dimmed to 40% away from the finger: \(shot[700, 500])")
             #expect(isWhite(shot[505, 345]) && isWhite(shot[550, 350]), "near the finger nothing changes: \(shot[505, 345])")
-            #expect(try ctl(sway, "status").output.contains(#""spotlight":true"#))
-            #expect(try ctl(sway, "spotlight", "toggle").status == 0)
+            #expect(try sway.ctl("status").output.contains(#""spotlight":true"#))
+            #expect(try sway.ctl("spotlight", "toggle").status == 0)
             #expect(isWhite(try sway.screenshot("ctl-spotlight-off") { isWhite($0[700, 500]) }[700, 500]))
-            #expect(try ctl(sway, "board", "black").status == 0)
+            #expect(try sway.ctl("board", "black").status == 0)
             shot = try sway.screenshot("ctl-board-black") { $0[700, 500].r < 40 && $0[700, 500].g > 30 }
             #expect(shot[700, 500].g > shot[700, 500].r && shot[700, 500].g < 60, "the blackboard: \(shot[700, 500])")
-            #expect(try ctl(sway, "board", "off").status == 0)
+            #expect(try sway.ctl("board", "off").status == 0)
             shot = try sway.screenshot("ctl-board-off") { $0[700, 500] == baseline[700, 500] }
-            #expect(shot[700, 500] == baseline[700, 500] && Self.isInk(shot[300, 150]), "the terminal shows again, the ink stays")
+            #expect(shot[700, 500] == baseline[700, 500] && shot[300, 150].isInk, "the terminal shows again, the ink stays")
 
             // page: a new page is blank; the first keeps its ink; save --all saves each page.
-            #expect(try ctl(sway, "page", "new").status == 0)
-            #expect(try sway.screenshot("ctl-page-2") { !Self.isInk($0[300, 150]) }.differences(from: baseline).isEmpty, "page 2 is blank")
-            #expect(try ctl(sway, "status").output.contains(#""page":2,"pages":2,"strokes":0"#))
-            (status, output) = try ctl(sway, "page", "next")
+            #expect(try sway.ctl("page", "new").status == 0)
+            #expect(try sway.screenshot("ctl-page-2") { !$0[300, 150].isInk }.differences(from: baseline).isEmpty, "page 2 is blank")
+            #expect(try sway.ctl("status").output.contains(#""page":2,"pages":2,"strokes":0"#))
+            (status, output) = try sway.ctl("page", "next")
             #expect(status == 1 && output.contains("this is the last page (2 of 2)"), "\(output)")
-            #expect(try ctl(sway, "page", "prev").status == 0)
-            #expect(Self.isInk(try sway.screenshot("ctl-page-1") { Self.isInk($0[300, 150]) }[300, 150]), "page 1's ink is back")
+            #expect(try sway.ctl("page", "prev").status == 0)
+            #expect((try sway.screenshot("ctl-page-1") { $0[300, 150].isInk }[300, 150]).isInk, "page 1's ink is back")
             let pagesDirectory = directory + "/pages"
             try FileManager.default.createDirectory(atPath: pagesDirectory, withIntermediateDirectories: false)
-            (status, output) = try ctl(sway, "save", "--all", pagesDirectory)
+            (status, output) = try sway.ctl("save", "--all", pagesDirectory)
             let pages = try FileManager.default.contentsOfDirectory(atPath: pagesDirectory).sorted()
             #expect(status == 0 && pages.count == 2 && pages[0].hasSuffix("-page1.png") && pages[1].hasSuffix("-page2.png"), "\(output)")
 
@@ -128,12 +123,12 @@ extension EndToEnd {
                                                    environment: sway.environment)
             #expect(status == 0 && output.contains("touchlight-HEADLESS-1-"), "\(output)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: odd).filter { $0.hasSuffix(".png") }.count == 1)
-            #expect(try ctl(sway, "status").output.contains(#""paused":false"#), "the newline did not run a second command")
+            #expect(try sway.ctl("status").output.contains(#""paused":false"#), "the newline did not run a second command")
 
             // Bug 29.5: clients that never finish a line cannot lock ctl out.
             // One more than the server keeps at once.
             let idle = (0..<17).map { _ in openClient(directory + "/touchlight-wayland-1.sock", sending: #"["mode","dr"#) }
-            (status, output) = try ctl(sway, "status")
+            (status, output) = try sway.ctl("status")
             #expect(status == 0 && output.contains(#""ok":true"#), "a new client gets in past \(idle.count) idle ones: \(output)")
             let lastIdle = idle.last ?? -1
             let late = readLine(lastIdle, timeout: 5)
@@ -142,13 +137,13 @@ extension EndToEnd {
 
             // Refused commands: an error that lists the valid ones, exit status 1 (bug 29.16);
             // the overlay carries on.
-            (status, output) = try ctl(sway, "tool", "crayon")
+            (status, output) = try sway.ctl("tool", "crayon")
             #expect(status == 1 && output.contains("tools: pen, highlighter"))
             for line in ["tool crayon", "\u{1}\u{2}\u{3}", String(repeating: "x", count: 100_000), "mode", "width -5"] {
                 let reply = try rawExchange(directory + "/touchlight-wayland-1.sock", line)
                 #expect(reply.hasPrefix(#"{"error":"#) && reply.contains(#""ok":false"#), "\(reply.prefix(120))")
             }
-            #expect(try ctl(sway, "status").status == 0, "still answering")
+            #expect(try sway.ctl("status").status == 0, "still answering")
 
             // A second instance on the same display refuses and names the first.
             let second = try Desktop.execute(Desktop.touchlight.path, ["--quiet"], environment: sway.environment)
@@ -159,9 +154,9 @@ extension EndToEnd {
             #expect(waitForExit(touchlight, timeout: 5))
             #expect(FileManager.default.fileExists(atPath: directory + "/touchlight-wayland-1.sock"), "a stale socket is left")
             let next = try sway.start(Desktop.touchlight.path, ["--quiet"])
-            #expect(try eventually { try ctl(sway, "status").output.contains(#""pid":\#(next.processIdentifier)"#) }, "the next instance answers")
+            #expect(try eventually { try sway.ctl("status").output.contains(#""pid":\#(next.processIdentifier)"#) }, "the next instance answers")
             #expect(next.isRunning)
-            (status, output) = try ctl(sway, "status")
+            (status, output) = try sway.ctl("status")
             #expect(status == 0 && output.contains(#""pid":\#(next.processIdentifier)"#), "\(output)")
 
             if getuid() == 0 {
@@ -170,7 +165,7 @@ extension EndToEnd {
                 let other = try Desktop.execute("/usr/bin/setpriv", ["--reuid=\(Desktop.testUser)", "--regid=\(Desktop.testUser)", "--init-groups", "--",
                                                                   Desktop.touchlight.path, "ctl", "status"], environment: sway.environment)
                 #expect(other.status == 1 && other.output.contains("refused a connection from uid"), "\(other.output)")
-                #expect(try ctl(sway, "status").status == 0)
+                #expect(try sway.ctl("status").status == 0)
             }
             next.terminate()
             #expect(waitForExit(next, timeout: 5) && next.terminationStatus == 0)

@@ -176,12 +176,12 @@ extension EndToEnd {
             let frames: [(Double, [Contact])] = [(0.0, [Contact(slot: 0, position: (2048, 2048))]), (0.05, [Contact(slot: 0, position: (2060, 2048))])]
             let session = try EmulatedTouchscreen.start(on: sway, events: EmulatedTouchscreen.events(base: Self.otherClock, frames: frames))
             // The marker ring sits 30 px left of the finger at (402, 300).
-            let touched = try sway.screenshot("umockdev-touched") { SwayOverlayTests.isMarkerBlue($0[372, 300]) }
+            let touched = try sway.screenshot("umockdev-touched") { $0[372, 300].isMarkerBlue }
             session.unplug()
-            let after = try sway.screenshot("umockdev-unplugged") { !SwayOverlayTests.isMarkerBlue($0[372, 300]) }
+            let after = try sway.screenshot("umockdev-unplugged") { !$0[372, 300].isMarkerBlue }
             let run = session.finish(afterTouchesEnd: 1)
-            #expect(SwayOverlayTests.isMarkerBlue(touched[372, 300]), "the finger shows: \(touched[372, 300]) \(run.stderr)")
-            #expect(!SwayOverlayTests.isMarkerBlue(after[372, 300]), "unplugged: the marker is gone: \(after[372, 300])")
+            #expect(touched[372, 300].isMarkerBlue, "the finger shows: \(touched[372, 300]) \(run.stderr)")
+            #expect(!after[372, 300].isMarkerBlue, "unplugged: the marker is gone: \(after[372, 300])")
             #expect(run.trace.contains("* cancel"), "the touch was cancelled: \(run.trace)")
         }
 

@@ -25,7 +25,7 @@ extension EndToEnd {
             defer { touchlight.terminate() }
             let printed = waitForLine(in: log, containing: "contacts down at once", timeout: 20)
             #expect(printed.contains("more than 64 contacts down at once on HEADLESS-1: the rest are ignored until they lift"), "\(printed.suffix(600))")
-            let status = try Desktop.execute(Desktop.touchlight.path, ["ctl", "status"], environment: sway.environment)
+            let status = try sway.ctl("status")
             #expect(status.status == 0 && status.output.contains(#""ok":true"#), "ctl answers during the replay: \(status.output)")
             #expect(touchlight.isRunning)
         }

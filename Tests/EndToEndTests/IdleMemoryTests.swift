@@ -62,15 +62,15 @@ extension EndToEnd {
             let idle = try sway.screenshot("idle-released-\(renderer)") { $0.differences(from: baseline).isEmpty }
             #expect(idle.differences(from: baseline).isEmpty, "the transparent pixel changed \(idle.differences(from: baseline).count) pixels")
             // The finger at 4 s brings them back: its marker shows where it rests.
-            let shot = try sway.screenshot("idle-buffers-back-\(renderer)") { SwayOverlayTests.isMarkerBlue($0[560, 300]) && SwayOverlayTests.isMarkerBlue($0[500, 300]) }
+            let shot = try sway.screenshot("idle-buffers-back-\(renderer)") { $0[560, 300].isMarkerBlue && $0[500, 300].isMarkerBlue }
             let activeBytes = Self.bufferBytes(of: pid), activeMemory = Self.proportionalSetSize(of: pid)
             if renderer != "sprites" {
                 #expect(activeBytes >= 800 * 600 * 4, "\(activeBytes) bytes of buffers mapped with a finger down")
             } else {
                 #expect(activeBytes > 0 && activeBytes < 800 * 600 * 4, "\(activeBytes) bytes of sprites mapped with a finger down")
             }
-            #expect(SwayOverlayTests.isMarkerBlue(shot[560, 300]), "ring at (560, 300): \(shot[560, 300])")
-            #expect(SwayOverlayTests.isMarkerBlue(shot[500, 300]), "ring at (500, 300): \(shot[500, 300])")
+            #expect(shot[560, 300].isMarkerBlue, "ring at (560, 300): \(shot[560, 300])")
+            #expect(shot[500, 300].isMarkerBlue, "ring at (500, 300): \(shot[500, 300])")
             // The new buffers start transparent and only the new marker is drawn into them:
             // everything else is as before.
             let elsewhere = shot.differences(from: baseline, excluding: [(440, 230, 620, 370)])
@@ -107,7 +107,7 @@ extension EndToEnd {
             #expect(unmapped, "\(compositor): the overlay was not unmapped")
             let idle = try String(contentsOf: protocolLog, encoding: .utf8)
             // The finger at 4.3 s rests until 6.3 s.
-            let shot = try desktop.screenshot("\(compositor)-idle-mapped-again") { SwayOverlayTests.isMarkerBlue($0[560, 300]) && SwayOverlayTests.isMarkerBlue($0[500, 300]) }
+            let shot = try desktop.screenshot("\(compositor)-idle-mapped-again") { $0[560, 300].isMarkerBlue && $0[500, 300].isMarkerBlue }
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))
             let printed = try String(contentsOf: protocolLog, encoding: .utf8)
@@ -143,7 +143,7 @@ extension EndToEnd {
                 #expect(!printed.contains(fallback), "\(compositor)")
             }
             #expect(firstAttach < steps.endIndex, "\(compositor): nothing attached for the finger; after the unmap: \(afterUnmap.filter { !$0.contains("wl_pointer") }.prefix(30).joined(separator: "\n"))")
-            #expect(SwayOverlayTests.isMarkerBlue(shot[560, 300]) && SwayOverlayTests.isMarkerBlue(shot[500, 300]),
+            #expect(shot[560, 300].isMarkerBlue && shot[500, 300].isMarkerBlue,
                     "\(compositor): the finger's marker at (500…560, 300): \(shot[560, 300]) \(shot[500, 300])")
             #expect(printed.contains(": nothing shown for 0.5 s: buffers released, surface unmapped"), "\(compositor)")
             // Released once for the three seconds without a touch: nothing maps it again meanwhile

@@ -127,12 +127,12 @@ extension EndToEnd {
                                                                  "/usr/bin/env", "LIBGL_ALWAYS_SOFTWARE=1", "/usr/bin/touchlight",
                                                                  "--config", session + "/touchlight.toml", "--replay", session + "/drag.trace", "--verbose"],
                                             stderr: log, stdout: log)
-            let shot = try sway.screenshot("installed-\(renderer)") { SwayOverlayTests.isMarkerBlue($0[530, 300]) && SwayOverlayTests.isMarkerBlue($0[470, 300]) }
+            let shot = try sway.screenshot("installed-\(renderer)") { $0[530, 300].isMarkerBlue && $0[470, 300].isMarkerBlue }
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "\(renderer): no exit on SIGTERM", sourceLocation: sourceLocation)
             let text = drain(log)
             #expect(touchlight.terminationStatus == 0, "\(renderer): status \(touchlight.terminationStatus): \(text.suffix(1500))", sourceLocation: sourceLocation)
-            #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]) && SwayOverlayTests.isMarkerBlue(shot[470, 300]),
+            #expect(shot[530, 300].isMarkerBlue && shot[470, 300].isMarkerBlue,
                     "\(renderer): no marker ring at (470/530, 300): \(shot[530, 300]) \(shot[470, 300])", sourceLocation: sourceLocation)
             if renderer == "gles" {
                 #expect(text.contains("drawing with OpenGL ES 2"), "the shaders are inside the binary: \(text.suffix(1500))", sourceLocation: sourceLocation)

@@ -7,7 +7,6 @@ import TouchCore
 extension EndToEnd {
     @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
     struct LiveReloadTests {
-        static func isRed(_ p: Image.Pixel) -> Bool { p.r > 200 && p.b < 120 && p.g < 120 }
 
         /// Writes `text` next to `path` and renames it over, as editors do.
         func replace(_ path: String, with text: String) throws {
@@ -27,13 +26,13 @@ extension EndToEnd {
             try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "reload-terminal")
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", SwayOverlayTests.trace], stderr: log)
-            let before = try sway.screenshot("reload-before") { SwayOverlayTests.isMarkerBlue($0[530, 300]) }
-            #expect(SwayOverlayTests.isMarkerBlue(before[530, 300]), "first palette colour: \(before[530, 300])")
+            let before = try sway.screenshot("reload-before") { $0[530, 300].isMarkerBlue }
+            #expect(before[530, 300].isMarkerBlue, "first palette colour: \(before[530, 300])")
 
             try replace(config, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#FF3030\"]\n")
             waitForLine(in: log, containing: "configuration reloaded from \(config)")
-            let after = try sway.screenshot("reload-after") { Self.isRed($0[530, 300]) }
-            #expect(Self.isRed(after[530, 300]), "the new palette, on the same marker: \(after[530, 300])")
+            let after = try sway.screenshot("reload-after") { $0[530, 300].isMarkerRed }
+            #expect(after[530, 300].isMarkerRed, "the new palette, on the same marker: \(after[530, 300])")
 
             try replace(config, with: "[marker]\npalette = [\"crimson\"]\n")
             let rejected = waitForLine(in: log, containing: "config.toml:2:1: [marker] palette: found [\"crimson\"] (a list)")
@@ -44,7 +43,7 @@ extension EndToEnd {
             waitForLine(in: log, containing: "config.toml:41:81: an array needs a value or ']' here")
             #expect(touchlight.isRunning, "a file that crashes the parser does not end the overlay")
             let kept = try sway.screenshot("reload-kept")
-            #expect(Self.isRed(kept[530, 300]), "the last good configuration stays: \(kept[530, 300])")
+            #expect(kept[530, 300].isMarkerRed, "the last good configuration stays: \(kept[530, 300])")
             #expect(touchlight.isRunning)
 
             // Bug 29.1: the file swapped between a valid one and the bad one every 20 ms, 150

@@ -46,10 +46,10 @@ extension EndToEnd {
                 shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
             }
             let shot = try desktop.stillScreenshot("\(compositor)-\(renderer)-markers-above-terminal") {
-                SwayOverlayTests.isMarkerBlue($0[530, 300]) && SwayOverlayTests.isMarkerBlue($0[470, 300]) && captionChanged($0).count > 300
+                $0[530, 300].isMarkerBlue && $0[470, 300].isMarkerBlue && captionChanged($0).count > 300
             }
-            #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "\(compositor): ring at (530, 300): \(shot[530, 300])")
-            #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
+            #expect(shot[530, 300].isMarkerBlue, "\(compositor): ring at (530, 300): \(shot[530, 300])")
+            #expect(shot[470, 300].isMarkerBlue, "\(compositor): ring at (470, 300): \(shot[470, 300])")
             let trail = shot[350, 300]
             #expect(trail.r > 150 && trail.g > 150 && trail.b > 150, "\(compositor): pan trail at (350, 300): \(trail)")
             // The pan's caption ("pan 300 px") sits just above the marker at the drag's end.
@@ -90,24 +90,21 @@ extension EndToEnd {
             // KWin reports 1600×1200 px; Mir 2.12's nested output stays 800×600 px at scale 2.
             #expect(report.contains("logical 800×600, scale 2"), "\(compositor): \(report)")
             try desktop.session.start([Desktop.touchlight.path, "--replay", SwayOverlayTests.trace, "--quiet"])
-            let shot = try desktop.stillScreenshot("\(compositor)-scale-2") { SwayOverlayTests.isMarkerBlue($0[530, 300]) && SwayOverlayTests.isMarkerBlue($0[470, 300]) }
-            #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "\(compositor): ring at (530, 300): \(shot[530, 300])")
-            #expect(SwayOverlayTests.isMarkerBlue(shot[470, 300]), "\(compositor): ring at (470, 300): \(shot[470, 300])")
-            #expect(!SwayOverlayTests.isMarkerBlue(shot[500, 300]), "\(compositor): the ring's inside at (500, 300): \(shot[500, 300])")
+            let shot = try desktop.stillScreenshot("\(compositor)-scale-2") { $0[530, 300].isMarkerBlue && $0[470, 300].isMarkerBlue }
+            #expect(shot[530, 300].isMarkerBlue, "\(compositor): ring at (530, 300): \(shot[530, 300])")
+            #expect(shot[470, 300].isMarkerBlue, "\(compositor): ring at (470, 300): \(shot[470, 300])")
+            #expect(!shot[500, 300].isMarkerBlue, "\(compositor): the ring's inside at (500, 300): \(shot[500, 300])")
             // Mir offers wlr-screencopy, and the zoom freezes its screen; KWin offers no capture:
             // doctor says so, and `ctl zoom` says why not.
-            func ctl(_ words: String...) throws -> (status: Int32, output: String) {
-                try Desktop.execute(Desktop.touchlight.path, ["ctl"] + words, environment: desktop.environment)
-            }
             if "\(compositor)" == "KWin" {
                 #expect(report.contains("Zoom: NOT available"), "\(report)")
-                let (status, output) = try ctl("zoom", "on")
+                let (status, output) = try desktop.ctl("zoom", "on")
                 #expect(status == 1 && output.contains("offers no screen capture (zwlr_screencopy_manager_v1)"), "\(output)")
             } else {
                 #expect(report.contains("Zoom: available (zwlr_screencopy_manager_v1 version 3)"), "\(compositor): \(report)")
-                #expect(try ctl("zoom", "on").status == 0)
-                #expect(try eventually { try ctl("status").output.contains(#""zoom":1"#) }, "\(compositor): the screen frozen, at ×1")
-                #expect(try ctl("zoom", "off").status == 0)
+                #expect(try desktop.ctl("zoom", "on").status == 0)
+                #expect(try eventually { try desktop.ctl("status").output.contains(#""zoom":1"#) }, "\(compositor): the screen frozen, at ×1")
+                #expect(try desktop.ctl("zoom", "off").status == 0)
             }
         }
 
@@ -135,7 +132,7 @@ extension EndToEnd {
             // The nested KWin window shrinks to its new logical size, 400×300, centred on the
             // host's 800×600: the trace's (250, 150) logical shows at (450, 300) on the host, the
             // ring's radius is 30 logical, and the host shows a logical pixel as one pixel.
-            let shot = try desktop.stillScreenshot("kwin-scale-change") { shot in (465..<495).contains { SwayOverlayTests.isMarkerBlue(shot[$0, 300]) } }
+            let shot = try desktop.stillScreenshot("kwin-scale-change") { shot in (465..<495).contains { shot[$0, 300].isMarkerBlue } }
             SwayOverlayTests.expectRing(in: shot, row: 300, 465..<495, centredAt: 480, width: 2...5)
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5), "touchlight did not exit on SIGTERM after the scale change")

@@ -54,12 +54,12 @@ extension EndToEnd {
             let after = Self.residentKilobytes(touchlight.processIdentifier)
             // An 800×600 overlay's buffers are 1,875 kB each: they went with it.
             #expect(before - after >= 1_000, "resident: \(before) kB with two outputs, \(after) kB with one")
-            let status = try Desktop.execute(Desktop.touchlight.path, ["ctl", "status"], environment: desktop.environment)
+            let status = try desktop.ctl("status")
             #expect(status.output.components(separatedBy: "\"name\"").count - 1 == 1, "one output left: \(status.output)")
             let on = try KWinDriver.setEnabled(true, output: opened[1], on: desktop)
             #expect(on.status == 0, "KWin: \(on.output)")
             printed += waitForLine(in: log, containing: "before it went is shown again")
-            let again = try Desktop.execute(Desktop.touchlight.path, ["ctl", "status"], environment: desktop.environment)
+            let again = try desktop.ctl("status")
             #expect(again.output.components(separatedBy: #""strokes":1"#).count - 1 == 2,
                     "the returned output has its stroke again (a new overlay would have none): \(again.output)\n\(printed.suffix(1500))")
         }

@@ -25,8 +25,8 @@ extension EndToEnd {
             defer { try? handle.close() }
             let touchlight = try desktop.session.start([Desktop.touchlight.path, "--config", config, "--replay", SwayOverlayTests.trace],
                                                        standardError: handle)
-            let shot = try desktop.screenshot("phoc-sprites-marker") { SwayOverlayTests.isMarkerBlue($0[530, 300]) }
-            #expect(SwayOverlayTests.isMarkerBlue(shot[530, 300]), "the marker, as a sprite: \(shot[530, 300])")
+            let shot = try desktop.screenshot("phoc-sprites-marker") { $0[530, 300].isMarkerBlue }
+            #expect(shot[530, 300].isMarkerBlue, "the marker, as a sprite: \(shot[530, 300])")
             // The held finger goes stale and fades: its sprites are hidden.
             let faded = try desktop.screenshot("phoc-sprites-gone") { $0.differences(from: baseline).isEmpty }
             #expect(faded.differences(from: baseline).isEmpty, "the sprites hid")
@@ -42,12 +42,9 @@ extension EndToEnd {
             #expect(touchlight.isRunning && kill(desktop.compositorPID, 0) == 0, "touchlight and phoc live after switching renderers")
             // phoc offers wlr-screencopy: the zoom freezes its screen (and makes its subsurface,
             // which, like the sprites', must never take phoc down), then lets it go.
-            func ctl(_ words: String...) throws -> (status: Int32, output: String) {
-                try Desktop.execute(Desktop.touchlight.path, ["ctl"] + words, environment: desktop.environment)
-            }
-            #expect(try ctl("zoom", "on").status == 0)
-            #expect(try eventually { try ctl("status").output.contains(#""zoom":1"#) }, "phoc's screen frozen: \(printed().suffix(800))")
-            #expect(try ctl("zoom", "off").status == 0 && !(try ctl("status").output.contains(#""zoom""#)))
+            #expect(try desktop.ctl("zoom", "on").status == 0)
+            #expect(try eventually { try desktop.ctl("status").output.contains(#""zoom":1"#) }, "phoc's screen frozen: \(printed().suffix(800))")
+            #expect(try desktop.ctl("zoom", "off").status == 0 && !(try desktop.ctl("status").output.contains(#""zoom""#)))
             #expect(touchlight.isRunning && kill(desktop.compositorPID, 0) == 0, "touchlight and phoc live after the zoom")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0, "status \(touchlight.terminationStatus)")
@@ -98,15 +95,15 @@ extension EndToEnd {
             try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), delay: 0.3, frames: frames))
             // The events begin a second on; the drag lasts 0.5 s: its last pixels then.
             let shot = try phoc.screenshot("phoc-touch-ink-\(renderer)-\(rotation)") { shot in
-                ToolbarTests.isRed(shot[Int(right) - 4, Int(rows[1])])
+                (shot[Int(right) - 4, Int(rows[1])]).isInk
             }
             #expect(Double(shot.width) == width && Double(shot.height) == height, "a \(shot.width)×\(shot.height) screenshot")
             let span = Int(left)...Int(right)
             for y in rows.map({ Int($0) }) {
-                let inked = span.filter { x in ToolbarTests.isRed(shot[x, y]) }.count
+                let inked = span.filter { x in shot[x, y].isInk }.count
                 #expect(inked > span.count * 8 / 10, "\(renderer) at \(rotation)°: the stroke along y \(y) covers \(inked) of \(span.count) px\n\(panel.compositorLog.suffix(1500))")
             }
-            #expect(!ToolbarTests.isRed(shot[Int(width / 2), Int(height / 2)]), "nothing between the strokes")
+            #expect(!shot[Int(width / 2), Int(height / 2)].isInk, "nothing between the strokes")
             printed += waitForLine(in: log, containing: " ended at ", times: 2)  // both lifts are in the recording
             touchlight.terminate()
             printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
@@ -150,7 +147,7 @@ extension EndToEnd {
                 #expect(ring(shot, finger), "the ring around \(finger): \(shot[Int(finger.x) - 30, Int(finger.y)])\n\(panel.compositorLog.suffix(1500))")
             }
             // Two ids, two colours: the palette's first (blue), then its second (red).
-            #expect(SwayOverlayTests.isMarkerBlue(shot[220, 300]), "the first finger's ring: \(shot[220, 300])")
+            #expect(shot[220, 300].isMarkerBlue, "the first finger's ring: \(shot[220, 300])")
             let second = shot[520, 300]
             #expect(second.r > 180 && second.b < 140, "the second finger's ring: \(second)")
             // Both lift 2 s after they landed.

@@ -8,14 +8,13 @@ extension EndToEnd {
     struct SwayOverlayTests {
         static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/drag-and-hold.trace").path
 
-        static func isMarkerBlue(_ p: Image.Pixel) -> Bool { p.b > 200 && p.r < 120 && p.g < 190 }
 
         /// Expects a marker's ring to cross row `y` within `xs`, centred on `centre` (±1.5 px)
         /// and `width` px wide; its first and last blue pixel, nil when there is none.
         @discardableResult
         static func expectRing(in shot: Image, row y: Int, _ xs: Range<Int>, centredAt centre: Int, width: ClosedRange<Int>,
                                sourceLocation: SourceLocation = #_sourceLocation) -> (first: Int, last: Int)? {
-            let ring = xs.filter { isMarkerBlue(shot[$0, y]) }
+            let ring = xs.filter { shot[$0, y].isMarkerBlue }
             #expect(!ring.isEmpty, "no ring pixels near x = \(centre): \(xs.map { shot[$0, y] })", sourceLocation: sourceLocation)
             guard let first = ring.first, let last = ring.last else { return nil }
             #expect(abs(Double(first + last) / 2 - Double(centre)) <= 1.5, "ring not centred at x = \(centre): \(first)…\(last)", sourceLocation: sourceLocation)
@@ -36,11 +35,11 @@ extension EndToEnd {
                 shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
             }
             let shot = try sway.stillScreenshot("markers-above-terminal") {
-                Self.isMarkerBlue($0[530, 300]) && Self.isMarkerBlue($0[470, 300]) && captionChanged($0).count > 300
+                $0[530, 300].isMarkerBlue && $0[470, 300].isMarkerBlue && captionChanged($0).count > 300
             }
             // The marker rests where the drag ended: its ring is the first palette colour.
-            #expect(Self.isMarkerBlue(shot[530, 300]), "ring at (530, 300): \(shot[530, 300])")
-            #expect(Self.isMarkerBlue(shot[470, 300]), "ring at (470, 300): \(shot[470, 300])")
+            #expect(shot[530, 300].isMarkerBlue, "ring at (530, 300): \(shot[530, 300])")
+            #expect(shot[470, 300].isMarkerBlue, "ring at (470, 300): \(shot[470, 300])")
             #expect(shot[500, 318].b > baseline[500, 318].b + 50, "translucent fill: \(shot[500, 318]) over \(baseline[500, 318])")
             // The pan cue: its trail stays while the finger is down.
             let trail = shot[350, 300]
@@ -86,7 +85,7 @@ extension EndToEnd {
             func blue(_ shot: Image) -> Int {
                 var blue = 0
                 for y in stride(from: 0, to: shot.height, by: 2) {
-                    for x in stride(from: 0, to: shot.width, by: 2) where Self.isMarkerBlue(shot[x, y]) { blue += 1 }
+                    for x in stride(from: 0, to: shot.width, by: 2) where shot[x, y].isMarkerBlue { blue += 1 }
                 }
                 return blue
             }
@@ -111,7 +110,7 @@ extension EndToEnd {
             waitForLine(in: log, containing: "400×300 logical px")
             // Once the finger holds, what shows stays; the ring is then centred at x = 560.
             let shot = try sway.stillScreenshot("scale-2") { shot in
-                let ring = (540..<580).filter { Self.isMarkerBlue(shot[$0, 300]) }
+                let ring = (540..<580).filter { shot[$0, 300].isMarkerBlue }
                 return ring.count > 1 && abs(Double(ring.first! + ring.last!) / 2 - 560) <= 1.5
             }
             // 400×300 logical: the trace lands at (250, 150) logical = (500, 300) pixels; the ring's

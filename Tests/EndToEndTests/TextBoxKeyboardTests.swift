@@ -52,9 +52,6 @@ extension EndToEnd {
                 #expect(waitForExit(wtype, timeout: 5) && wtype.terminationStatus == 0, "wtype \(words)")
             }
 
-            func ctl(_ words: String...) throws -> (status: Int32, output: String) {
-                try Desktop.execute(Desktop.touchlight.path, ["ctl"] + words, environment: sway.environment)
-            }
 
             /// What the terminal got, once it has `expected` (at most 10 s).
             func terminalLines(containing expected: String) -> String {
@@ -83,12 +80,12 @@ extension EndToEnd {
             if Self.wtypeMissing { return }
             var session = try Typing()
             try session.type("Note: ")
-            #expect(try session.ctl("pause").status == 0)
+            #expect(try session.sway.ctl("pause").status == 0)
             session.printed += waitForLine(in: session.log, containing: "text box closed")
             try session.type("hunter2", enter: true)
             let terminal = session.terminalLines(containing: "hunter2")
             #expect(terminal.contains("hunter2"), "the password reached the app below, not the box: \(terminal)")
-            #expect(try session.ctl("resume").status == 0)
+            #expect(try session.sway.ctl("resume").status == 0)
             let trace = try session.finish()
             #expect(!trace.contains("hunter") && !trace.contains("%68%75%6E"), "nothing typed while paused is recorded: \(trace.suffix(400))")
             #expect(try TypedTextTests.typedWords(trace) == ["Note: "], "what was typed before stays, as ink")
@@ -98,7 +95,7 @@ extension EndToEnd {
             if Self.wtypeMissing { return }
             var session = try Typing()
             try session.type("kept")
-            #expect(try session.ctl("tool", "pen").status == 0)
+            #expect(try session.sway.ctl("tool", "pen").status == 0)
             session.printed += waitForLine(in: session.log, containing: "text box closed")
             try session.type("to the app", enter: true)
             #expect(session.terminalLines(containing: "to the app").contains("to the app"))
@@ -138,7 +135,7 @@ extension EndToEnd {
             let log = Pipe()
             let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded, "--replay", tap, "--config", config, "--verbose"], stderr: log)
             let heard = waitForLine(in: methodOutput, containing: "committed", times: 5, timeout: 20)
-            let status = try Desktop.execute(Desktop.touchlight.path, ["ctl", "mode", "pass"], environment: sway.environment)
+            let status = try sway.ctl("mode", "pass")
             #expect(status.status == 0, "the overlay is alive after 6 KB: \(status.output)\n\(drain(log).suffix(1500))")
             let told = heard.split(separator: "\n").filter { $0.hasPrefix("surrounding ") }.map { $0.utf8.count - "surrounding ".utf8.count }
             #expect(!told.isEmpty && told.allSatisfy { $0 <= 4_000 + 8 }, "surrounding text sizes (with the cursor): \(told)")

@@ -24,7 +24,6 @@ extension EndToEnd {
             return Point(x: bar.frame.minX + button.center.x, y: bar.frame.minY + button.center.y)
         }
 
-        static func isRed(_ p: Image.Pixel) -> Bool { p.r > 200 && p.g < 90 && p.b < 90 }  // #e53935
         static func isBlue(_ p: Image.Pixel) -> Bool { p.b > 200 && p.r < 60 && p.g > 100 && p.g < 170 }  // #1e88e5
 
         /// Taps the mode button (pass → draw) and the blue swatch, draws a stroke, drags the
@@ -67,8 +66,8 @@ extension EndToEnd {
 
             // 1. A first start: the toolbar along the left edge, the red swatch chosen, nothing else.
             let red = Self.center(of: .color(Self.palette[0]), at: left)
-            let first = try session([], name: "toolbar-left-\(renderer)") { Self.isRed($0[Int(red.x), Int(red.y)]) }
-            #expect(Self.isRed(first[Int(red.x), Int(red.y)]), "red swatch at \(red): \(first[Int(red.x), Int(red.y)])")
+            let first = try session([], name: "toolbar-left-\(renderer)") { $0[Int(red.x), Int(red.y)].isInk }
+            #expect(first[Int(red.x), Int(red.y)].isInk, "red swatch at \(red): \(first[Int(red.x), Int(red.y)])")
             let frame = Self.toolbar(at: left).frame
             let outside = first.differences(from: baseline, excluding: [(Int(frame.minX) - 2, Int(frame.minY) - 2, Int(frame.maxX) + 2, Int(frame.maxY) + 2)])
             #expect(outside.isEmpty, "\(outside.count) pixels changed outside the toolbar, first \(outside.prefix(3))")
@@ -87,8 +86,8 @@ extension EndToEnd {
 
             // 3. The next start finds the toolbar where it was dropped.
             let redOnRight = Self.center(of: .color(Self.palette[0]), at: right)
-            let third = try session([], name: "toolbar-remembered-\(renderer)") { Self.isRed($0[Int(redOnRight.x), Int(redOnRight.y)]) }
-            #expect(Self.isRed(third[Int(redOnRight.x), Int(redOnRight.y)]), "\(third[Int(redOnRight.x), Int(redOnRight.y)])")
+            let third = try session([], name: "toolbar-remembered-\(renderer)") { $0[Int(redOnRight.x), Int(redOnRight.y)].isInk }
+            #expect(third[Int(redOnRight.x), Int(redOnRight.y)].isInk, "\(third[Int(redOnRight.x), Int(redOnRight.y)])")
             #expect(third[Int(red.x), Int(red.y)] == baseline[Int(red.x), Int(red.y)])
         }
     }

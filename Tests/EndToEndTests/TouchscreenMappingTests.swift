@@ -21,23 +21,23 @@ extension EndToEnd {
             try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "libinput-mapping-terminal")
             let log = Pipe()
             try sway.start(Desktop.touchlight.path, ["--config", config, "--replay", Self.trace], stderr: log)
-            let shot = try sway.screenshot("libinput-mapping-\(transform)") { SwayOverlayTests.isMarkerBlue($0[ring, 300]) }
+            let shot = try sway.screenshot("libinput-mapping-\(transform)") { $0[ring, 300].isMarkerBlue }
             return (shot, waitForLine(in: log, containing: "libinput replay finished"))
         }
 
         @Test func theTouchscreenLandsUnderTheFingerAndTheKeyboardIsRefused() throws {
             let (shot, log) = try run(transform: "auto", ring: 230)
             // (0.25, 0.5) of the panel on an 800×600 output: (200, 300).
-            #expect(SwayOverlayTests.isMarkerBlue(shot[230, 300]), "marker ring at (230, 300): \(shot[230, 300])")
-            #expect(!SwayOverlayTests.isMarkerBlue(shot[630, 300]), "the keyboard's 'touch' is not drawn")
+            #expect(shot[230, 300].isMarkerBlue, "marker ring at (230, 300): \(shot[230, 300])")
+            #expect(!shot[630, 300].isMarkerBlue, "the keyboard's 'touch' is not drawn")
             #expect(log.contains("touchscreen ELAN-Touchscreen mapped to HEADLESS-1 (transform normal)"))
             #expect(log.contains("refused AT-Translated-Keyboard: a device with keys, not a touchscreen"))
         }
 
         @Test func aPanelTurnedHalfwayMapsToTheOtherSide() throws {
             let (shot, log) = try run(transform: "180", ring: 630)
-            #expect(SwayOverlayTests.isMarkerBlue(shot[630, 300]), "turned 180°: (600, 300): \(shot[630, 300])")
-            #expect(!SwayOverlayTests.isMarkerBlue(shot[230, 300]))
+            #expect(shot[630, 300].isMarkerBlue, "turned 180°: (600, 300): \(shot[630, 300])")
+            #expect(!shot[230, 300].isMarkerBlue)
             #expect(log.contains("(transform rotated180)"))
         }
     }

@@ -24,7 +24,6 @@ extension EndToEnd {
             """
         static let config = "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\n"
 
-        static func isRed(_ p: Image.Pixel) -> Bool { p.r > 150 && p.g < 90 && p.b < 90 }
 
         /// The tap trace and the configuration written into the session, and where `record` writes.
         static func files(in sway: Desktop) throws -> (tap: String, config: String, recorded: String) {
@@ -85,12 +84,12 @@ extension EndToEnd {
             printed += waitForLine(in: log, containing: "text box closed")
             #expect(printed.contains("text box closed"), "Enter commits: \(printed.suffix(1500))")
 
-            func redCount(_ shot: Image, _ xs: Range<Int>, _ ys: Range<Int>) -> Int { xs.reduce(0) { n, x in n + ys.filter { Self.isRed(shot[x, $0]) }.count } }
+            func redCount(_ shot: Image, _ xs: Range<Int>, _ ys: Range<Int>) -> Int { xs.reduce(0) { n, x in n + ys.filter { shot[x, $0].isRedText }.count } }
             let typed = try sway.screenshot("text-typed") { redCount($0, 300..<420, 180..<222) > 80 }
             #expect(redCount(typed, 300..<420, 180..<222) > 80, "red words from the tap rightwards")
             #expect(redCount(typed, 0..<295, 0..<600) == 0 && redCount(typed, 300..<800, 230..<600) == 0, "nowhere else")
-            #expect(try Desktop.execute(Desktop.touchlight.path, ["ctl", "status"], environment: sway.environment).output.contains(#""strokes":1"#))
-            #expect(try Desktop.execute(Desktop.touchlight.path, ["ctl", "undo"], environment: sway.environment).status == 0)
+            #expect(try sway.ctl("status").output.contains(#""strokes":1"#))
+            #expect(try sway.ctl("undo").status == 0)
             let undone = try sway.screenshot("text-undone") { $0.differences(from: baseline).isEmpty }
             #expect(undone.differences(from: baseline).isEmpty, "undo removes the words")
 
@@ -143,12 +142,12 @@ extension EndToEnd {
             let touchlight = try sway.start(Desktop.touchlight.path, ["record", recorded, "--replay", tap, "--config", config, "--verbose"], stderr: log)
             var printed = waitForLine(in: log, containing: "keyboard focus taken")
             heard += waitForLine(in: methodOutput, containing: "committed")
-            func redCount(_ shot: Image) -> Int { (300..<460).reduce(0) { n, x in n + (180..<222).filter { Self.isRed(shot[x, $0]) }.count } }
+            func redCount(_ shot: Image) -> Int { (300..<460).reduce(0) { n, x in n + (180..<222).filter { shot[x, $0].isRedText }.count } }
             #expect(heard.contains("preedit") && heard.contains("committed"), "the input method was activated: \(heard)\n\(printed.suffix(800))")
             let shown = try sway.screenshot("text-input-method-box") { redCount($0) > 80 }
             #expect(redCount(shown) > 80, "the input method's words in the box")
             // Pass mode puts the box down as ink.
-            #expect(try Desktop.execute(Desktop.touchlight.path, ["ctl", "mode", "pass"], environment: sway.environment).status == 0)
+            #expect(try sway.ctl("mode", "pass").status == 0)
             printed += waitForLine(in: log, containing: "text box closed")
             let shot = try sway.screenshot("text-input-method") { redCount($0) > 80 }
             #expect(redCount(shot) > 80, "the input method's words where the tap was")

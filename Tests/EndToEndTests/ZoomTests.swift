@@ -28,7 +28,6 @@ extension EndToEnd {
             return lines.joined(separator: "\n")
         }
 
-        static func isRed(_ p: Image.Pixel) -> Bool { p.r > 150 && p.g < 90 && p.b < 90 }
 
         @Test func theFrozenScreenZoomsAndTheInkStaysOnItsText() throws {
             let sway = try Desktop()
@@ -71,19 +70,19 @@ extension EndToEnd {
             }
             printed += waitForLine(in: log, containing: "two fingers move it")
             #expect(printed.contains("the compositor shows the picture while two fingers move it"), "sway scaled it during the pinch")
-            let zoomed = try sway.screenshot("zoom-x2", until: { Self.isRed($0[300, 98]) && mismatches($0).count * 100 < mismatches($0).checked })
+            let zoomed = try sway.screenshot("zoom-x2", until: { $0[300, 98].isRedText && mismatches($0).count * 100 < mismatches($0).checked })
             let (count, checked) = mismatches(zoomed)
             #expect(count * 100 < checked, "the output is the pre-zoom screen magnified ×2 around (300, 200): \(count) of \(checked) pixels differ by more than 12")
-            #expect(Self.isRed(zoomed[300, 98]), "the line drawn while zoomed")
-            let status = try Desktop.execute(Desktop.touchlight.path, ["ctl", "status"], environment: sway.environment).output
+            #expect(zoomed[300, 98].isRedText, "the line drawn while zoomed")
+            let status = try sway.ctl("status").output
             #expect(status.contains(#""zoom":2"#), "\(status)\n\(printed.suffix(2500))")
 
             // Zoom off: the live terminal again, and the line at its picture place, (270…330, 149),
             // through the same words of line 10 (light text pixels lie along it before the zoom).
             printed += waitForLine(in: log, containing: "replay finished", timeout: 15)
-            let after = try sway.screenshot("zoom-after") { Self.isRed($0[300, 149]) && !Self.isRed($0[300, 98]) }
-            #expect(Self.isRed(after[300, 149]) && Self.isRed(after[275, 149]) && Self.isRed(after[325, 149]), "the line where the picture showed it")
-            #expect(!Self.isRed(after[300, 98]) && !Self.isRed(after[250, 149]) && !Self.isRed(after[350, 149]))
+            let after = try sway.screenshot("zoom-after") { $0[300, 149].isRedText && !$0[300, 98].isRedText }
+            #expect(after[300, 149].isRedText && after[275, 149].isRedText && after[325, 149].isRedText, "the line where the picture showed it")
+            #expect(!after[300, 98].isRedText && !after[250, 149].isRedText && !after[350, 149].isRedText)
             let words = (270...330).filter { x in (143...155).contains { y in before[x, y].g > 150 } }.count
             #expect(words > 20, "the line lies on the terminal's text: \(words) columns of it have letters")
             let differing = after.differences(from: before).filter { !(262...338).contains($0.0) || !(143...155).contains($0.1) }

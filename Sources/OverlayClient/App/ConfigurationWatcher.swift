@@ -13,7 +13,7 @@ final class ConfigurationWatcher {
     let fd: Int32
     let path: String
     private var identity: Identity?
-    private var buffer = [UInt8](repeating: 0, count: 4096)
+    private var buffer = [UInt8](repeating: 0, count: ReadBuffer.size)
 
     private struct Identity: Equatable {
         let device: UInt

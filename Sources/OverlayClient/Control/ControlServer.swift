@@ -141,7 +141,7 @@ final class ControlServer {
     }
 
     private func readClient(_ fd: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: ReadBuffer.size)
         let count = recv(fd, &buffer, buffer.count, 0)
         if count < 0, errno == EAGAIN || errno == EINTR { return }
         guard count > 0, var client = clients[fd] else {

@@ -73,7 +73,7 @@ public enum ControlSocket {
             sendFailure = ControlError("could not send the command: \(String(cString: strerror(errno)))")
         }
         var reply: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: ReadBuffer.size)
         while !reply.contains(UInt8(ascii: "\n")) {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count == 0 { break }

@@ -151,7 +151,7 @@ public struct RenderGeometry: Equatable, Sendable {
     public var positionScale: (x: Double, y: Double)
 
     /// The longest side of a frame, in pixels (`--size` takes at most this too).
-    public static let maximumSide = 16384
+    public static let maximumSide = Canvas.largestSide
 
     public var pixelWidth: Int { max(1, Int((logicalSize.width * renderScale).rounded())) }
     public var pixelHeight: Int { max(1, Int((logicalSize.height * renderScale).rounded())) }

@@ -51,7 +51,7 @@ final class ScreenCapture {
     /// Only 32-bit XRGB or ARGB buffers are taken (the formats pixman reads as they are).
     private func offered(format: UInt32, width: Int, height: Int, stride: Int) {
         let usable = format == WL_SHM_FORMAT_XRGB8888.rawValue || format == WL_SHM_FORMAT_ARGB8888.rawValue
-        guard usable, offer == nil, width > 0, height > 0, width <= 16_384, height <= 16_384, stride >= width * 4 else { return }
+        guard usable, offer == nil, width > 0, height > 0, width <= Canvas.largestSide, height <= Canvas.largestSide, stride >= width * 4 else { return }
         offer = (format, width, height, stride)
         // Before version 3 there is no buffer_done: the one offer is all there is.
         if wl_proxy_get_version(frame) < 3 { copy() }

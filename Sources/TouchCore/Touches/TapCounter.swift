@@ -8,9 +8,9 @@ public struct TapCounter: Sendable {
     /// Longest pause between one tap's lift and the next touch's down (UIKit: about 0.35 s).
     public var maximumInterval = GestureDefaults.doubleTapInterval
     /// Farthest the next touch may go down from the previous tap (logical units).
-    public var maximumDistance: Double = 45
+    public var maximumDistance = GestureDefaults.multiTapDistance
     /// Farthest a finger may travel and still count as a tap.
-    public var maximumTapMovement: Double = 45
+    public var maximumTapMovement = GestureDefaults.tapCountMovement
 
     private struct RecentTap {
         var location: Point

@@ -125,6 +125,12 @@ final class Desktop {
         return try stillScreenshot(name) { $0.differences(from: before).count > 1_000 }
     }
 
+    /// Runs `touchlight ctl WORDS` in the session: its exit status and what it printed.
+    @discardableResult
+    func ctl(_ words: String...) throws -> (status: Int32, output: String) {
+        try Self.execute(Self.touchlight.path, ["ctl"] + words, environment: environment)
+    }
+
     @discardableResult
     func swaymsg(_ arguments: String...) throws -> String {
         try Self.run("/usr/bin/swaymsg", arguments, environment: session.hostEnvironment)

@@ -53,3 +53,15 @@ struct Image {
         return out
     }
 }
+
+/// What the tests look for in a screenshot, each with one threshold, named once.
+extension Image.Pixel {
+    /// The default ink, #e53935, drawn solid.
+    var isInk: Bool { r > 200 && g < 90 && b < 90 }
+    /// Red text (thin, anti-aliased strokes of the ink's colour).
+    var isRedText: Bool { r > 150 && g < 90 && b < 90 }
+    /// A marker's ring in the default palette's first colour (blue).
+    var isMarkerBlue: Bool { b > 200 && r < 120 && g < 190 }
+    /// A marker's ring in a red palette colour, blended with what is under it.
+    var isMarkerRed: Bool { r > 200 && g < 120 && b < 120 }
+}

@@ -5,8 +5,8 @@ open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     public var scale = 1.0
     /// How fast `scale` changes, per second.
     public private(set) var velocity = 0.0
-    /// How much the finger distance must change before the pinch begins. Default 8.
-    public var minimumSpanChange = 8.0
+    /// How much the finger distance must change before the pinch begins.
+    public var minimumSpanChange = GestureDefaults.pinchSlop
 
     private var initialSpan = 0.0
     private var initialScale = 1.0

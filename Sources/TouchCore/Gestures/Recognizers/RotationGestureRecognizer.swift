@@ -5,8 +5,8 @@ open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     public var rotation = 0.0
     /// How fast `rotation` changes, in radians per second.
     public private(set) var velocity = 0.0
-    /// How far the fingers must turn before the rotation begins, in radians. Default 0.07 (4°).
-    public var minimumRotation = 0.07
+    /// How far the fingers must turn before the rotation begins, in radians.
+    public var minimumRotation = GestureDefaults.rotationSlop
 
     private var lastAngle = 0.0
     private var accumulated = 0.0

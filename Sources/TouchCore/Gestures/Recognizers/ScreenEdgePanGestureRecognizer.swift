@@ -14,8 +14,8 @@ public struct RectEdge: OptionSet, Sendable, Hashable {
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Edges the pan may start from. Default none, as in UIKit: set it.
     public var edges: RectEdge = []
-    /// How close to an edge the finger must come down. Default 20.
-    public var edgeWidth = 20.0
+    /// How close to an edge the finger must come down.
+    public var edgeWidth = GestureDefaults.edgeWidth
     /// The edge the recognized pan started from.
     public private(set) var recognizedEdge: RectEdge?
 

@@ -16,14 +16,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Permitted directions. Default `.right`, as in UIKit.
     public var direction: Direction = .right
     public var numberOfTouchesRequired = 1
-    /// Distance to travel, in logical units. Default 50.
-    public var minimumDistance = 50.0
-    /// Time allowed from the first finger down, in seconds. Default 0.5.
-    public var maximumDuration = 0.5
-    /// Slowest average speed that counts as a flick, in logical units per second. Default 600.
-    public var minimumSpeed = 600.0
-    /// Largest deviation from the direction, in radians. Default 0.5 (about 29°).
-    public var maximumAngle = 0.5
+    /// Distance to travel, in logical units.
+    public var minimumDistance = GestureDefaults.swipeDistance
+    /// Time allowed from the first finger down, in seconds.
+    public var maximumDuration = GestureDefaults.swipeDuration
+    /// Slowest average speed that counts as a flick, in logical units per second.
+    public var minimumSpeed = GestureDefaults.swipeSpeed
+    /// Largest deviation from the direction, in radians.
+    public var maximumAngle = GestureDefaults.swipeAngle
 
     /// The direction of the swipe that was recognized.
     public private(set) var recognizedDirection: Direction?

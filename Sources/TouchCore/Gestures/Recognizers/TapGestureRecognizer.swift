@@ -12,8 +12,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var allowableMovement = GestureDefaults.touchSlop
     /// Longest pause between a lift and the next tap's first finger, in seconds.
     public var maximumIntervalBetweenTaps = GestureDefaults.doubleTapInterval
-    /// Farthest a later tap may start from the first one. Default 45.
-    public var maximumDistanceBetweenTaps = 45.0
+    /// Farthest a later tap may start from the first one.
+    public var maximumDistanceBetweenTaps = GestureDefaults.multiTapDistance
 
     private var tapsCompleted = 0
     private var fingersInTap = 0
