@@ -45,7 +45,8 @@ struct Ctl: ParsableCommand {
     /// The words, with `save`'s directory made absolute against this process's working
     /// directory (the overlay's is another).
     var resolvedWords: [String] {
-        guard let last = words.last, words.count >= 2, words[0].lowercased() == "save", last != "--all", !last.hasPrefix("/") else { return words }
+        guard let last = words.last, words.count >= 2, CommandWord(spelled: words[0]) == .save, last != CommandWord.allPagesFlag,
+              !last.hasPrefix("/") else { return words }
         let base = FileManager.default.currentDirectoryPath
         return words.dropLast() + [URL(fileURLWithPath: last, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path]
     }

@@ -167,7 +167,7 @@ extension EndToEnd {
         /// Bug 29.16: a command refused before it is sent exits 1, as the README says.
         @Test func aRefusedCtlCommandExitsOne() throws {
             let run = try touchlight(["ctl", "tool", "crayon"])
-            #expect(run.status == 1 && run.stderr.contains("unknown tool \"crayon\""), "\(run.status) \(run.stderr)")
+            #expect(run.status == 1 && run.stderr.contains("tool takes pen, highlighter"), "\(run.status) \(run.stderr)")
         }
 
         /// The same for the state file (toolbar places, learned calibrations): one that kills the

@@ -138,7 +138,7 @@ extension EndToEnd {
             // Refused commands: an error that lists the valid ones, exit status 1 (bug 29.16);
             // the overlay carries on.
             (status, output) = try sway.ctl("tool", "crayon")
-            #expect(status == 1 && output.contains("tools: pen, highlighter"))
+            #expect(status == 1 && output.contains("tool takes pen, highlighter"))
             for line in ["tool crayon", "\u{1}\u{2}\u{3}", String(repeating: "x", count: 100_000), "mode", "width -5"] {
                 let reply = try rawExchange(directory + "/touchlight-wayland-1.sock", line)
                 #expect(reply.hasPrefix(#"{"error":"#) && reply.contains(#""ok":false"#), "\(reply.prefix(120))")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Annotation
+import TouchCore
 @testable import OverlayClient
 
 /// The ctl vocabulary is defined once (`ControlCommand.vocabulary`): every word in it parses,
@@ -24,6 +25,26 @@ import Annotation
             }
         }
         #expect(Set(ControlCommand.words).count == ControlCommand.words.count, "no word twice")
+    }
+
+    /// Every command prints as the words that parse back to it, so ctl, the toolbar and a
+    /// trace's records all speak the one vocabulary; the records a recording keeps read back.
+    @Test func everyCommandPrintsAsTheWordsThatGiveIt() throws {
+        var seen = Set<String>()
+        for (word, takes) in ControlCommand.vocabulary {
+            for arguments in Self.examples(for: takes) {
+                let command = try ControlCommand(words: [word] + arguments)
+                #expect(try ControlCommand(words: command.words) == command, "\(word) \(arguments) prints as \(command.words)")
+                #expect(command.word.rawValue == word)
+                seen.insert(command.words[0])
+                if let record = command.record {
+                    #expect(TouchTrace.isWritable(settingName: record.name, value: record.value), "\(record)")
+                    #expect(try ControlCommand(recordName: record.name, value: record.value) == command, "\(record)")
+                }
+            }
+        }
+        #expect(seen == Set(ControlCommand.words))
+        #expect(try ControlCommand(recordName: "no_such_setting", value: "1") == nil)
     }
 
     /// The documented commands: each indented line that starts with `touchlight ctl`, split at

@@ -3,6 +3,7 @@ import Annotation
 import Testing
 import TestSupport
 import TouchCore
+import TouchlightConfig
 
 /// Every trace the writer can produce reads back: random touches with every `set` record a
 /// recording makes (with values from their own writers), long texts typed in characters of
@@ -62,9 +63,12 @@ import TouchCore
             settings.append(TouchTrace.Setting(time: time, name: name, value: value))
         }
         let point = { (random: inout SplitMix) in Point(x: Double.random(in: -1e6...1e6, using: &random), y: Double.random(in: -1e6...1e6, using: &random)) }
-        for name in AnnotationState.recordedSettings {
-            let command = ["mode": "draw", "tool": "highlighter", "color": "1e88e5", "width": "12.5", "board": "grid", "page": "3", "spotlight": "on"][name]!
-            add(name, command)
+        var annotate = Configuration().annotate
+        (annotate.mode, annotate.ink.tool, annotate.ink.width, annotate.board, annotate.spotlight.isOn) = (.draw, .highlighter, 12.5, .grid, true)
+        for command in AnnotationState.commands(restoring: annotate, page: 3) + [.zoom(.on), .zoom(.off)] {
+            let record = try #require(command.record)
+            add(record.name, record.value)
+            #expect(try ControlCommand(recordName: record.name, value: record.value) == command, "\(record) reads back as \(command)")
         }
         add(PenHover.settingName, PenHover(point: point(&random), erases: true).settingValue)
         add(ZoomView.settingName, ZoomView(scale: 3.25, offset: Point(x: 100, y: 50), in: Size(width: 800, height: 600)).settingValue)

@@ -44,20 +44,11 @@ public enum ControlCommand: Equatable, Sendable {
         case toggle
     }
 
-    /// The vocabulary, defined here once: each command word with what it takes, in the order
-    /// help lists them (`touchlight ctl --help`, its man page, the README and the reference are
-    /// checked against it). `color` is accepted as another spelling of `colour`.
-    public static let vocabulary: [(word: String, takes: String)] = [
-        ("mode", (AnnotationMode.names + ["toggle"]).joined(separator: "|")),
-        ("tool", Tool.names.joined(separator: "|")),
-        ("colour", "#RRGGBB"), ("width", "N"),
-        ("undo", ""), ("redo", ""), ("clear", ""), ("board", Board.names.joined(separator: "|")),
-        ("page", "next|prev|new|N"), ("spotlight", "on|off|toggle"), ("zoom", "on|off|toggle"),
-        ("save", "[--all] [DIR]"),
-        ("pause", ""), ("resume", ""), ("status", ""), ("reload", ""),
-    ]
+    /// The vocabulary: each command word with what it takes, in the order help lists them
+    /// (from `CommandWord`, where it is defined once).
+    public static var vocabulary: [(word: String, takes: String)] { CommandWord.allCases.map { ($0.rawValue, $0.takes) } }
     /// The command words, for messages listing the valid ones.
-    public static let words = vocabulary.map(\.word)
+    public static var words: [String] { CommandWord.allCases.map(\.rawValue) }
     /// The vocabulary in one line: `mode draw|pass|off|toggle, tool NAME, …`.
     public static var usage: String {
         vocabulary.map { $0.takes.isEmpty ? $0.word : "\($0.word) \($0.takes)" }.joined(separator: ", ")
@@ -77,8 +68,8 @@ public enum ControlCommand: Equatable, Sendable {
         }
     }
 
-    /// Parses words separated by spaces (a trace's `set` line, `mode draw`); the error says
-    /// what was wrong and what is valid.
+    /// Parses words separated by spaces (`mode draw`); the error says what was wrong and what
+    /// is valid.
     public init(line: String) throws(ControlError) {
         try self.init(words: line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
     }
@@ -99,78 +90,146 @@ public enum ControlCommand: Equatable, Sendable {
         return (try? encoder.encode(words)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
-    /// Parses a command word and its arguments, each argument taken whole.
+    /// Parses a command word and its arguments, each argument taken whole, by what
+    /// `CommandWord` says the word takes.
     public init(words: [String]) throws(ControlError) {
-        guard let word = words.first?.lowercased(), !word.isEmpty else { throw ControlError("empty command; commands: \(Self.words.joined(separator: ", "))") }
+        guard let first = words.first, !first.isEmpty else { throw ControlError("empty command; commands: \(Self.words.joined(separator: ", "))") }
+        guard let word = CommandWord(spelled: first) else {
+            throw ControlError("unknown command \(quoted(first.lowercased())); commands: \(Self.words.joined(separator: ", "))")
+        }
         let arguments = Array(words.dropFirst())
-        func only(_ command: ControlCommand) throws(ControlError) -> ControlCommand {
+        switch word.argument {
+        case .none(let command):
             guard arguments.isEmpty else { throw ControlError("\(word) takes no argument") }
-            return command
-        }
-        func one(_ what: String) throws(ControlError) -> String {
-            guard arguments.count == 1 else { throw ControlError("\(word) takes one argument: \(what)") }
-            return arguments[0]
-        }
-        switch word {
-        case "mode":
-            let names = AnnotationMode.names + ["toggle"]
-            let name = try one(names.joined(separator: "|")).lowercased()
-            if name == "toggle" { self = .mode(.toggle); return }
-            guard let mode = AnnotationMode(rawValue: name) else { throw ControlError("unknown mode \(quoted(name)); modes: \(names.joined(separator: ", "))") }
-            self = .mode(.set(mode))
-        case "tool":
-            let name = try one(Tool.names.joined(separator: "|")).lowercased()
-            guard let tool = Tool(rawValue: name) else { throw ControlError("unknown tool \(quoted(name)); tools: \(Tool.names.joined(separator: ", "))") }
-            self = .tool(tool)
-        case "color", "colour":
-            let hex = try one("#RRGGBB or #RRGGBBAA")
-            guard let color = Color(hex: hex) else { throw ControlError("\(quoted(hex)) is not a colour; write #RRGGBB or #RRGGBBAA") }
-            self = .color(color)
-        case "width":
-            let text = try one("a number of logical px")
-            guard let width = Self.decimal(text), Self.widths.contains(width) else {
-                throw ControlError("width must be a number from \(Self.widths.lowerBound) to \(Self.widths.upperBound), not \(quoted(text))")
-            }
-            self = .width(width)
-        case "board":
-            let name = try one(Board.names.joined(separator: "|")).lowercased()
-            guard let board = Board(rawValue: name) else { throw ControlError("unknown board \(quoted(name)); boards: \(Board.names.joined(separator: ", "))") }
-            self = .board(board)
-        case "spotlight", "zoom":
-            let name = try one("on, off or toggle").lowercased()
-            guard let change = Switch(rawValue: name) else { throw ControlError("\(word) takes on, off or toggle, not \(quoted(name))") }
-            self = word == "zoom" ? .zoom(change) : .spotlight(change)
-        case "undo": self = try only(.undo)
-        case "redo": self = try only(.redo)
-        case "clear": self = try only(.clear)
-        case "pause": self = try only(.pause)
-        case "resume": self = try only(.resume)
-        case "status": self = try only(.status)
-        case "reload": self = try only(.reload)
-        case "save":
-            let allPages = arguments.first == "--all"
-            let rest = allPages ? Array(arguments.dropFirst()) : arguments
-            guard rest.count <= 1 else { throw ControlError("save takes at most --all and a directory") }
-            // The overlay's own working directory means nothing to the caller: touchlight ctl
-            // sends the directory resolved against the caller's.
-            if let directory = rest.first, !directory.hasPrefix("/") {
-                throw ControlError("save needs an absolute directory, not \(quoted(directory)) (touchlight ctl resolves a relative one)")
-            }
-            self = .save(directory: rest.first, allPages: allPages)
-        case "page":
-            let name = try one("next, prev, new or a page number").lowercased()
-            switch name {
-            case "next": self = .page(.next)
-            case "prev", "previous": self = .page(.previous)
-            case "new": self = .page(.new)
-            default:
-                guard name.count <= 9, name.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(name), (1...AnnotationDefaults.pageLimit).contains(number) else {
-                    throw ControlError("page takes next, prev, new or a number from 1 to \(AnnotationDefaults.pageLimit), not \(quoted(name))")
-                }
-                self = .page(.number(number))
-            }
+            self = command
+        case .pagesAndDirectory:
+            self = try Self.save(arguments)
         default:
-            throw ControlError("unknown command \(quoted(word)); commands: \(Self.words.joined(separator: ", "))")
+            guard arguments.count == 1 else { throw ControlError("\(word) takes one argument: \(word == .width ? "a number of logical px" : word.takes)") }
+            self = try Self.parse(word, arguments[0])
+        }
+    }
+
+    /// The word this command starts with.
+    public var word: CommandWord {
+        switch self {
+        case .mode: .mode
+        case .tool: .tool
+        case .color: .colour
+        case .width: .width
+        case .board: .board
+        case .page: .page
+        case .spotlight: .spotlight
+        case .zoom: .zoom
+        case .save: .save
+        case .undo: .undo
+        case .redo: .redo
+        case .clear: .clear
+        case .pause: .pause
+        case .resume: .resume
+        case .status: .status
+        case .reload: .reload
+        }
+    }
+
+    /// The words that give this command (`ControlCommand(words: command.words) == command`).
+    public var words: [String] {
+        let argument: [String] = switch self {
+        case .mode(.set(let mode)): [mode.name]
+        case .mode(.toggle): ["toggle"]
+        case .tool(let tool): [tool.name]
+        case .color(let color): [color.hex]
+        case .width(let width): ["\(width)"]
+        case .board(let board): [board.name]
+        case .page(let change): [change.word]
+        case .spotlight(let change), .zoom(let change): [change.rawValue]
+        case .save(let directory, let allPages): (allPages ? [CommandWord.allPagesFlag] : []) + (directory.map { [$0] } ?? [])
+        case .undo, .redo, .clear, .pause, .resume, .status, .reload: []
+        }
+        return [word.rawValue] + argument
+    }
+
+    /// The trace's `set NAME VALUE` record of this command, for the words a recording keeps
+    /// (`CommandWord.recordName`); nil for the others. A colour is written without its `#`,
+    /// which would start a comment in a trace.
+    public var record: (name: String, value: String)? {
+        let words = self.words
+        guard let name = word.recordName, words.count == 2 else { return nil }
+        return (name, word == .colour ? String(words[1].dropFirst()) : words[1])
+    }
+
+    /// The command a trace's `set NAME VALUE` record stands for, if NAME is a command's record.
+    public init?(recordName name: String, value: String) throws(ControlError) {
+        guard let word = CommandWord.allCases.first(where: { $0.recordName == name }) else { return nil }
+        try self.init(words: [word.rawValue, word == .colour && !value.hasPrefix("#") ? "#" + value : value])
+    }
+
+    /// One argument of `word`, which takes a choice, a colour or a number.
+    private static func parse(_ word: CommandWord, _ argument: String) throws(ControlError) -> ControlCommand {
+        let name = argument.lowercased()
+        switch (word, word.argument) {
+        case (.colour, _):
+            guard let color = Color(hex: argument) else { throw ControlError("\(quoted(argument)) is not a colour; write #RRGGBB or #RRGGBBAA") }
+            return .color(color)
+        case (_, .number(let range)):
+            guard let width = decimal(argument), range.contains(width) else {
+                throw ControlError("\(word) must be a number from \(range.lowerBound) to \(range.upperBound), not \(quoted(argument))")
+            }
+            return .width(width)
+        case (_, .choiceOrNumber(let names, let range)):
+            if let change = PageChange(word: name) { return .page(change) }
+            guard name.count <= 9, name.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(name), range.contains(number) else {
+                throw ControlError("\(word) takes \(names.joined(separator: ", ")) or a number from \(range.lowerBound) to \(range.upperBound), not \(quoted(argument))")
+            }
+            return .page(.number(number))
+        case (_, .choice(let names)):
+            let command: ControlCommand? = switch word {
+            case .mode: name == "toggle" ? .mode(.toggle) : AnnotationMode(rawValue: name).map { .mode(.set($0)) }
+            case .tool: Tool(rawValue: name).map { .tool($0) }
+            case .board: Board(rawValue: name).map { .board($0) }
+            case .spotlight: Switch(rawValue: name).map { .spotlight($0) }
+            case .zoom: Switch(rawValue: name).map { .zoom($0) }
+            default: nil
+            }
+            guard let command else { throw ControlError("\(word) takes \(spokenList(names)), not \(quoted(argument))") }
+            return command
+        default:
+            throw ControlError("\(word) takes no argument")
+        }
+    }
+
+    /// `save [--all] [DIR]`.
+    private static func save(_ arguments: [String]) throws(ControlError) -> ControlCommand {
+        let allPages = arguments.first == CommandWord.allPagesFlag
+        let rest = allPages ? Array(arguments.dropFirst()) : arguments
+        guard rest.count <= 1 else { throw ControlError("save takes at most \(CommandWord.allPagesFlag) and a directory") }
+        // The overlay's own working directory means nothing to the caller: touchlight ctl
+        // sends the directory resolved against the caller's.
+        if let directory = rest.first, !directory.hasPrefix("/") {
+            throw ControlError("save needs an absolute directory, not \(quoted(directory)) (touchlight ctl resolves a relative one)")
+        }
+        return .save(directory: rest.first, allPages: allPages)
+    }
+}
+
+extension ControlCommand.PageChange {
+    /// `next`, `prev` (or `previous`) or `new`; nil for anything else.
+    init?(word: String) {
+        switch word {
+        case "next": self = .next
+        case "prev", "previous": self = .previous
+        case "new": self = .new
+        default: return nil
+        }
+    }
+
+    /// How it is written: `next`, `prev`, `new` or the number.
+    var word: String {
+        switch self {
+        case .next: "next"
+        case .previous: "prev"
+        case .new: "new"
+        case .number(let number): "\(number)"
         }
     }
 }

@@ -69,7 +69,7 @@ extension ZoomView {
     /// The name of a trace's `set` line that records the zoom: `on` when it froze the screen
     /// (a live replay freezes it again; `render` has no picture), `SCALE,X,Y` as two fingers
     /// move it, `off` when it ends; so that a replay and `render` put the ink where it showed.
-    public static let settingName = "zoom"
+    public static let settingName = CommandWord.zoom.rawValue
 
     /// How a trace writes it (to a thousandth).
     public var settingValue: String {

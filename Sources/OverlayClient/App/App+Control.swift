@@ -59,13 +59,9 @@ extension App {
     /// it), so that replaying the trace reproduces the ink.
     func recordAnnotation() {
         guard let recorder else { return }
-        let settings = annotateSettings, now = scheduler.now
-        // A colour is written without '#', which would start a comment in a trace.
-        for (name, value) in [("mode", settings.mode.name), ("tool", settings.ink.tool.name),
-                              ("color", String(settings.ink.color.hex.dropFirst())), ("width", "\(settings.ink.width)"),
-                              ("board", settings.board.name), ("page", "\(controlPlane.state.page)"),
-                              ("spotlight", settings.spotlight.isOn ? "on" : "off")] {
-            recorder.record(setting: name, value: value, at: now)
+        let now = scheduler.now
+        for command in AnnotationState.commands(restoring: annotateSettings, page: controlPlane.state.page) {
+            if let record = command.record { recorder.record(setting: record.name, value: record.value, at: now) }
         }
     }
 

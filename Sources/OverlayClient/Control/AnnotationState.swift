@@ -41,13 +41,10 @@ struct AnnotationState {
         return true
     }
 
-    /// The names of the settings a trace records (`set` lines), each a ctl command.
-    static let recordedSettings = ["mode", "tool", "color", "width", "board", "page", "spotlight"]
-
-    /// The ctl command a trace's `set` line stands for (a colour is recorded without its `#`).
-    static func command(for setting: TouchTrace.Setting) throws(ControlError) -> ControlCommand {
-        guard recordedSettings.contains(setting.name) else { throw ControlError("unknown setting \(setting.name)") }
-        let value = setting.name == "color" && !setting.value.hasPrefix("#") ? "#" + setting.value : setting.value
-        return try ControlCommand(line: "\(setting.name) \(value)")
+    /// The commands that bring a replay to `settings` and `page`: what a recording writes at
+    /// its start and whenever one of them changes, each as its `set` record.
+    static func commands(restoring settings: Configuration.Annotate, page: Int) -> [ControlCommand] {
+        [.mode(.set(settings.mode)), .tool(settings.ink.tool), .color(settings.ink.color), .width(settings.ink.width),
+         .board(settings.board), .page(.number(page)), .spotlight(settings.spotlight.isOn ? .on : .off)]
     }
 }

@@ -1,0 +1,86 @@
+import Visualizer
+
+/// The command vocabulary, defined once: each word with the argument it takes. Parsing,
+/// printing (`ControlCommand.words`), help (`touchlight ctl --help`, its man page, the README's
+/// and the reference's lists, which a test checks) and the trace's `set` records all come from
+/// here, in this order.
+public enum CommandWord: String, CaseIterable, Sendable {
+    case mode, tool, colour, width, undo, redo, clear, board, page, spotlight, zoom, save, pause, resume, status, reload
+
+    /// What a word takes after it.
+    public enum Argument: Sendable {
+        /// Nothing: the word is the whole command.
+        case none(ControlCommand)
+        /// One name of these (in any letter case).
+        case choice([String])
+        /// `#RRGGBB` or `#RRGGBBAA`.
+        case colour
+        /// A plain decimal number in this range.
+        case number(ClosedRange<Double>)
+        /// A name of these, or a whole number in this range.
+        case choiceOrNumber([String], ClosedRange<Int>)
+        /// `[--all] [DIR]`, DIR absolute.
+        case pagesAndDirectory
+    }
+
+    public var argument: Argument {
+        switch self {
+        case .mode: .choice(AnnotationMode.names + ["toggle"])
+        case .tool: .choice(Tool.names)
+        case .colour: .colour
+        case .width: .number(ControlCommand.widths)
+        case .board: .choice(Board.names)
+        case .page: .choiceOrNumber(["next", "prev", "new"], 1...AnnotationDefaults.pageLimit)
+        case .spotlight, .zoom: .choice(ControlCommand.Switch.allCases.map(\.rawValue))
+        case .save: .pagesAndDirectory
+        case .undo: .none(.undo)
+        case .redo: .none(.redo)
+        case .clear: .none(.clear)
+        case .pause: .none(.pause)
+        case .resume: .none(.resume)
+        case .status: .none(.status)
+        case .reload: .none(.reload)
+        }
+    }
+
+    /// Other spellings taken for the word.
+    public var aliases: [String] { self == .colour ? ["color"] : [] }
+
+    /// The name of the trace's `set` record that keeps what this word set, for the words a
+    /// recording keeps as they change (a replay carries them out as these commands).
+    public var recordName: String? {
+        switch self {
+        case .mode, .tool, .width, .board, .page, .spotlight, .zoom: rawValue
+        case .colour: "color"
+        default: nil
+        }
+    }
+
+    /// What follows the word in help: `a|b|c`, `#RRGGBB`, `N`, `[--all] [DIR]`, or nothing.
+    public var takes: String {
+        switch argument {
+        case .none: ""
+        case .choice(let names): names.joined(separator: "|")
+        case .colour: "#RRGGBB"
+        case .number: "N"
+        case .choiceOrNumber(let names, _): (names + ["N"]).joined(separator: "|")
+        case .pagesAndDirectory: "[--all] [\(Self.directoryName)]"
+        }
+    }
+
+    /// `save`'s flag for every page, and the name its directory goes by in help.
+    public static let allPagesFlag = "--all"
+    static let directoryName = "DIR"
+
+    /// The word a command line starts with (any letter case, aliases too), or nil.
+    public init?(spelled word: String) {
+        let lowered = word.lowercased()
+        guard let found = Self.allCases.first(where: { $0.rawValue == lowered || $0.aliases.contains(lowered) }) else { return nil }
+        self = found
+    }
+}
+
+/// `a, b or c`, for messages.
+func spokenList(_ items: [String]) -> String {
+    items.count > 1 ? items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1] : items.joined()
+}
