@@ -14,8 +14,9 @@ import Visualizer
     static func scene(mode: AnnotationMode, penHover: Bool = true, width: Double = 16) -> OverlayScene {
         var annotate = Configuration().annotate
         (annotate.mode, annotate.penHover, annotate.toolbar, annotate.ink.width) = (mode, penHover, false, width)
-        let scene = OverlayScene(size: Size(width: 200, height: 100), scheduler: ManualScheduler(), capture: false, style: VisualizerStyle(),
-                                 doubleTapInterval: 0.3, annotate: annotate, toolbarPlace: ToolbarPlace())
+        let scene = OverlayScene(size: Size(width: 200, height: 100), scheduler: ManualScheduler(), capture: false,
+                                 settings: SceneSettings(style: VisualizerStyle(), doubleTapInterval: 0.3, annotate: annotate, text: nil),
+                                 toolbarPlace: ToolbarPlace())
         _ = scene.prepareFrame(now: 0, pixelWidth: 200, pixelHeight: 100, renderScale: 1)
         return scene
     }

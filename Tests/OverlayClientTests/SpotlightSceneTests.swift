@@ -19,8 +19,9 @@ import Visualizer
         annotate.spotlight = .init(isOn: on, dim: dim, radius: 60)
         var style = VisualizerStyle()
         style.captions.isEnabled = false
-        let scene = OverlayScene(size: size, scheduler: ManualScheduler(), capture: false, style: style,
-                                 doubleTapInterval: 0.3, annotate: annotate, toolbarPlace: ToolbarPlace())
+        let scene = OverlayScene(size: size, scheduler: ManualScheduler(), capture: false,
+                                 settings: SceneSettings(style: style, doubleTapInterval: 0.3, annotate: annotate, text: nil),
+                                 toolbarPlace: ToolbarPlace())
         scene.visualizerOnCanvas = false  // the markers are not what is measured here
         _ = scene.prepareFrame(now: 0, pixelWidth: 400, pixelHeight: 300, renderScale: 1)
         return scene
@@ -87,7 +88,7 @@ import Visualizer
             var annotate = Configuration().annotate
             (annotate.mode, annotate.toolbar) = (mode, false)
             annotate.spotlight.isOn = false
-            scene.apply(annotate: annotate)
+            scene.apply(scene.settings.with(annotate: annotate))
             let (canvas, damage) = Self.drawn(scene, at: 0.2)
             #expect(Self.darkening(canvas, 5, 5) == 0, "\(mode)")
             #expect(damage.contains { $0.width >= 400 && $0.height >= 300 }, "turned off: everything is redrawn")
@@ -119,7 +120,7 @@ import Visualizer
         // With the spotlight off, two fingers draw as before.
         var annotate = Configuration().annotate
         (annotate.mode, annotate.toolbar) = (.draw, false)
-        scene.apply(annotate: annotate)
+        scene.apply(scene.settings.with(annotate: annotate))
         Self.touch(scene) {
             $0.down(id: 3, at: Point(x: 180, y: 150), time: 1)
             $0.down(id: 4, at: Point(x: 220, y: 150), time: 1)

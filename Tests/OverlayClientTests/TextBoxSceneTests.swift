@@ -14,9 +14,9 @@ import Visualizer
     static func scene() -> OverlayScene {
         var annotate = Configuration().annotate
         (annotate.mode, annotate.toolbar, annotate.ink.tool) = (.draw, false, .text)
-        let scene = OverlayScene(size: Size(width: 400, height: 300), scheduler: ManualScheduler(), capture: false, style: VisualizerStyle(),
-                                 doubleTapInterval: 0.3, annotate: annotate, toolbarPlace: ToolbarPlace())
-        scene.text = TextRenderer.loading(family: "sans").renderer
+        let scene = OverlayScene(size: Size(width: 400, height: 300), scheduler: ManualScheduler(), capture: false,
+                                 settings: SceneSettings(style: VisualizerStyle(), doubleTapInterval: 0.3, annotate: annotate, text: TextRenderer.loading(family: "sans").renderer),
+                                 toolbarPlace: ToolbarPlace())
         return scene
     }
 
@@ -62,7 +62,7 @@ import Visualizer
         Self.tap(scene, at: Point(x: 100, y: 80), time: 0)
         var annotate = scene.ink.settings
         (annotate.ink.color, annotate.ink.width) = (Color(red: 0, green: 1, blue: 0), 16)
-        scene.apply(annotate: annotate)
+        scene.apply(scene.settings.with(annotate: annotate))
         #expect(scene.ink.textBox?.color == Color(red: 0, green: 1, blue: 0) && scene.ink.textBox?.size == 44)
     }
 }

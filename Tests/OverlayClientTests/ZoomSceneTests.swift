@@ -32,8 +32,9 @@ import Visualizer
     static func scene() -> OverlayScene {
         var annotate = Configuration().annotate
         (annotate.mode, annotate.toolbar, annotate.markersWhileDrawing, annotate.ink.color, annotate.ink.width) = (.draw, false, false, Color(red: 0, green: 0, blue: 1), 4)
-        let scene = OverlayScene(size: size, scheduler: ManualScheduler(), capture: false, style: VisualizerStyle(),
-                                 doubleTapInterval: 0.3, annotate: annotate, toolbarPlace: ToolbarPlace())
+        let scene = OverlayScene(size: size, scheduler: ManualScheduler(), capture: false,
+                                 settings: SceneSettings(style: VisualizerStyle(), doubleTapInterval: 0.3, annotate: annotate, text: nil),
+                                 toolbarPlace: ToolbarPlace())
         scene.visualizerOnCanvas = false
         return scene
     }

@@ -25,7 +25,7 @@ protocol AnnotationTarget: AnyObject {
 extension AnnotationTarget {
     /// New `[annotate]` settings (a command, or a reload): the ink stays.
     func apply(annotate settings: Configuration.Annotate) {
-        scene.apply(annotate: settings)
+        scene.apply(scene.settings.with(annotate: settings))
         sceneChanged(everything: false)
     }
 }

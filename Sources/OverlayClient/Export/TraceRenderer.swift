@@ -39,11 +39,11 @@ public final class TraceRenderer {
         self.framesPerSecond = framesPerSecond
         self.startTime = max(0, startTime)
         controlPlane = ControlPlane(file: configuration.annotate)
-        scene = OverlayScene(size: geometry.logicalSize, scheduler: scheduler, capture: true, style: configuration.style,
-                             doubleTapInterval: configuration.doubleTapInterval, annotate: configuration.annotate,
-                             toolbarPlace: ToolbarPlace())
+        let (text, fontWarning) = TextRenderer.loading(family: configuration.font)
+        self.fontWarning = fontWarning
+        scene = OverlayScene(size: geometry.logicalSize, scheduler: scheduler, capture: true,
+                             settings: SceneSettings(configuration: configuration, text: text), toolbarPlace: ToolbarPlace())
         scene.drawsToolbar = drawsToolbar
-        (scene.text, fontWarning) = TextRenderer.loading(family: configuration.font)
         player = TracePlayer(trace: trace)
         scheduleNextEvents()
     }

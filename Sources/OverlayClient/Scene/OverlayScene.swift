@@ -21,12 +21,12 @@ final class OverlayScene {
     /// The zoom: a frozen picture under the ink, magnified (`ctl zoom`).
     let zoom: OverlayZoom
     /// Measures and draws captions and the HUD; nil shows none (no font could be loaded).
-    var text: TextRenderer? {
-        didSet {
-            renderer.text = text
-            window.visualizer.textMeasurer = text
-            ink.renderer.text.engine = text  // texts as ink are shaped by the same engine
-        }
+    var text: TextRenderer? { settings.text }
+
+    private func setText(_ text: TextRenderer?) {
+        renderer.text = text
+        window.visualizer.textMeasurer = text
+        ink.renderer.text.engine = text  // texts as ink are shaped by the same engine
     }
     /// Whether the toolbar is drawn (it still takes touches when not: `render --no-toolbar`).
     var drawsToolbar = true
@@ -48,19 +48,23 @@ final class OverlayScene {
         didSet { if visualizerOnCanvas != oldValue { needsFullRedraw = true } }
     }
 
+    /// The settings it was last given (`apply(_:)`).
+    private(set) var settings: SceneSettings
+
     /// `zooms`: whether the toolbar has the zoom's button (the compositor can capture the screen).
-    init(size: Size, scheduler: Scheduler, capture: Bool, style: VisualizerStyle, doubleTapInterval: Double,
-         annotate: Configuration.Annotate, toolbarPlace: ToolbarPlace, zooms: Bool = true) {
-        window = OverlayWindow(size: size, style: style, scheduler: scheduler)
+    init(size: Size, scheduler: Scheduler, capture: Bool, settings: SceneSettings, toolbarPlace: ToolbarPlace, zooms: Bool = true) {
+        self.settings = settings
+        window = OverlayWindow(size: size, style: settings.style, scheduler: scheduler)
         window.isCapturing = capture
-        ink = OverlayInk(window: window, settings: annotate, toolbarPlace: toolbarPlace, zooms: zooms)
-        spotlight = OverlaySpotlight(window: window, inkView: ink.view, settings: annotate.spotlight)
+        ink = OverlayInk(window: window, settings: settings.annotate, toolbarPlace: toolbarPlace, zooms: zooms)
+        spotlight = OverlaySpotlight(window: window, inkView: ink.view, settings: settings.annotate.spotlight)
         zoom = OverlayZoom(inkView: ink.view, renderer: ink.renderer)
-        zoom.maximum = annotate.zoomMaximum
+        zoom.maximum = settings.annotate.zoomMaximum
         frameDamage.reserveCapacity(128)
         frameItems.reserveCapacity(512)
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
-        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
+        window.apply(GestureSettings(longPressDuration: settings.style.longPressDuration, doubleTapInterval: settings.doubleTapInterval))
+        setText(settings.text)
         updateUnderlay()
     }
 
@@ -75,11 +79,18 @@ final class OverlayScene {
         needsFullRedraw = true
     }
 
-    /// A new style (live reload): active markers stay; everything is redrawn with it.
-    func apply(style: VisualizerStyle, doubleTapInterval: Double) {
-        window.visualizer.style = style
-        renderer.invalidateSprites()
-        window.apply(GestureSettings(longPressDuration: style.longPressDuration, doubleTapInterval: doubleTapInterval))
+    /// New settings (a reload, a ctl command): the parts that changed are taken; active markers
+    /// and the ink stay.
+    func apply(_ new: SceneSettings) {
+        let old = settings
+        settings = new
+        if new.text !== old.text { setText(new.text) }
+        if new.style != old.style || new.doubleTapInterval != old.doubleTapInterval {
+            window.visualizer.style = new.style
+            renderer.invalidateSprites()
+            window.apply(GestureSettings(longPressDuration: new.style.longPressDuration, doubleTapInterval: new.doubleTapInterval))
+        }
+        if new.annotate != old.annotate { apply(annotate: new.annotate) }
     }
 
     /// Hides or shows everything; false when nothing changed.
@@ -105,8 +116,8 @@ final class OverlayScene {
         needsFullRedraw = true
     }
 
-    /// New `[annotate]` settings (a command, or a reload): the ink stays; the spotlight follows.
-    func apply(annotate settings: Configuration.Annotate) {
+    /// New `[annotate]` settings (through `apply(_:)`): the ink stays; the spotlight follows.
+    private func apply(annotate settings: Configuration.Annotate) {
         ink.apply(settings)
         spotlight.apply(settings.spotlight)
         zoom.maximum = settings.zoomMaximum

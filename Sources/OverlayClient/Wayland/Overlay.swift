@@ -42,9 +42,8 @@ final class Overlay {
         let canvas = CanvasPresenter(host: layer, buffers: buffers, idleMemory: layer.idleMemory)
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
         presenter = canvas
-        scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, style: settings.style,
-                             doubleTapInterval: settings.doubleTapInterval, annotate: settings.annotate, toolbarPlace: toolbarPlace,
-                             zooms: connection.screencopyManager != nil)
+        scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, settings: settings.scene,
+                             toolbarPlace: toolbarPlace, zooms: connection.screencopyManager != nil)
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         dispatcher.contactLimitReached = { [unowned self] in
