@@ -58,11 +58,7 @@ extension App {
     /// Puts the annotation state in the recording (at start, and whenever a command changes
     /// it), so that replaying the trace reproduces the ink.
     func recordAnnotation() {
-        guard let recorder else { return }
-        let now = scheduler.now
-        for command in AnnotationState.commands(restoring: annotateSettings, page: controlPlane.state.page) {
-            if let record = command.record { recorder.record(setting: record.name, value: record.value, at: now) }
-        }
+        recorder?.annotation(annotateSettings, page: controlPlane.state.page)
     }
 
     /// A recorded setting comes due in a replay: it is applied as the ctl command it names.

@@ -90,21 +90,20 @@ extension App: OverlayEvents, SeatEvents {
     // MARK: What overlays and seats report
 
     func overlay(_ overlay: Overlay, delivered event: TouchEvent) {
-        recorder?.record(event, size: overlay.size, scale: overlay.scale.renderScale,
-                         transform: OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal)
+        recorder?.delivered(event, on: overlay)
         log(event, on: overlay.output.name, window: overlay.window)
     }
 
     func overlay(_ overlay: Overlay, penHovered hover: PenHover?) {
-        recorder?.record(setting: PenHover.settingName, value: hover?.settingValue ?? "off", at: scheduler.now)
+        recorder?.penHovered(hover)
     }
 
     func overlay(_ overlay: Overlay, zoomed value: String) {
-        recorder?.record(setting: ZoomView.settingName, value: value, at: scheduler.now)
+        recorder?.zoomed(value)
     }
 
     func overlay(_ overlay: Overlay, ledSpotlightTo point: Point) {
-        recorder?.record(setting: Spotlight.hoverSettingName, value: Spotlight.hoverSettingValue(point), at: scheduler.now)
+        recorder?.spotlightLed(to: point)
     }
 
     func overlayDeferredInput() {

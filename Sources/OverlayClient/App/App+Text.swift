@@ -34,7 +34,7 @@ extension App {
             // does the same when it opens this one, so that is not recorded.
             for other in overlays.values where other !== overlay { other.ink.commitTextBox(displaced: true) }
         }
-        recorder?.record(textBox: change, box: overlay.scene.ink.textBox, at: scheduler.now)
+        recorder?.textBox(change, box: overlay.scene.ink.textBox)
         for seat in seats.values { seat.textInput?.update() }  // the input method hears of every change
         if change != .edited {
             for seat in seats.values { seat.updateKeyboard() }

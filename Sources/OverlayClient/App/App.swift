@@ -36,7 +36,8 @@ public final class App {
     let stats = Statistics()
     let logger: Logger
     private var watcher: ConfigurationWatcher?
-    let recorder: TraceRecorder?
+    /// What `record` writes: every recording hook goes through it.
+    let recorder: SessionRecorder?
     /// `touchlight ctl`'s socket (nil when there is no runtime directory).
     var control: ControlServer?
     /// Where every command is carried out (ctl, toolbars, a replay's `set` lines); what they
@@ -62,7 +63,6 @@ public final class App {
         logger = StandardErrorLogHandler.logger(verbose: options.overrides.verbose, quiet: options.overrides.quiet)
         isCapturing = options.capture
         controlPlane = ControlPlane(file: options.configuration.annotate)
-        recorder = options.overrides.recordPath.map(TraceRecorder.init(path:))
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         var trace: TouchTrace?
         var libinputTrace: LibinputTrace?
@@ -91,7 +91,9 @@ public final class App {
             self.state = state
             if let problem { logger.warning("remembered state: \(problem) (using defaults where needed)") }
         }
-        scheduler = try TimerfdScheduler()
+        let scheduler = try TimerfdScheduler()
+        self.scheduler = scheduler
+        recorder = options.overrides.recordPath.map { SessionRecorder(path: $0, clock: scheduler) }
         signalFD = try Self.handleExitSignals()
         connection = try Connection()
         pump = DisplayPump(display: connection.display)
@@ -240,11 +242,12 @@ public final class App {
     private func shutDown() {
         // The recording first: nothing below may block, but the data matters most.
         if let recorder {
-            if let problem = recorder.write() {
-                logger.error("could not write \(recorder.path): \(problem)")
+            let (message, failed) = recorder.finish()
+            if failed {
+                logger.error("\(message)")
                 if exitStatus == 0 { exitStatus = 1 }
             } else {
-                note("recorded \(recorder.eventCount) touch events to \(recorder.path)")
+                note(message)
             }
         }
         pump.cancelRead()
