@@ -18,18 +18,24 @@ extension App {
             return
         }
         do {
-            control = try ControlServer(path: path, loop: loop, scheduler: scheduler, answer: { [unowned self] line in self.answer(line) },
+            control = try ControlServer(path: path, loop: loop, scheduler: scheduler, answer: { [unowned self] line, reply in self.answer(line, reply: reply) },
                                         note: { [unowned self] message in self.note(message) })
         } catch {
             throw .control(error.description)
         }
     }
 
-    /// One reply line for one wire line (a JSON array of words).
-    func answer(_ line: String) -> String {
-        let reply: ControlReply
-        do { reply = execute(try ControlCommand(wireLine: line)) } catch { reply = .failure(error.description) }
-        return reply.json
+    /// One reply line for one wire line (a JSON array of words), handed to `reply`. A command
+    /// that writes files (`save`) runs after the socket's handler, from the loop, and answers
+    /// when it is done; the others answer at once.
+    func answer(_ line: String, reply: @escaping @MainActor (String) -> Void) {
+        let command: ControlCommand
+        do { command = try ControlCommand(wireLine: line) } catch { return reply(ControlReply.failure(error.description).json) }
+        guard case .save = command else { return reply(execute(command).json) }
+        _ = scheduler.schedule(at: scheduler.now) { [weak self] in
+            guard let self else { return }
+            reply(self.execute(command).json)
+        }
     }
 
     /// Carries out `command` on `targets` (every overlay unless given).

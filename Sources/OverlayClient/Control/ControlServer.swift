@@ -7,7 +7,9 @@ import TouchCore
 
 /// The running instance's end of `touchlight ctl`: it holds the display's lock (so a second
 /// instance refuses to start and names this one), listens on the private socket, refuses peers
-/// of another user (SO_PEERCRED), and answers each line with one reply line.
+/// of another user (SO_PEERCRED), and answers each line with one reply line. A reply may come
+/// later than the line (a command that waits for the loop's work): the client's next line
+/// waits for it, and no deadline runs while it is owed.
 ///
 /// No client can lock the others out: a line must be complete within `lineDeadline` of its
 /// first byte (or of the connection), and when `maximumClients` are connected a new client
@@ -20,10 +22,14 @@ final class ControlServer {
     /// line at once.
     static let lineDeadline = 2.0
 
-    /// A connected client: what it sent of its unfinished line, and since when it is owed one.
+    /// A connected client: what it sent of its unfinished lines, since when it is owed one, and
+    /// whether it waits for a reply (its lines wait then).
     private struct Client {
         var pending: [UInt8] = []
         var waitingSince: Double
+        var awaitsReply = false
+        /// Tells this client from a later one given the same descriptor.
+        let serial: Int
     }
 
     let path: String
@@ -33,12 +39,16 @@ final class ControlServer {
     private let scheduler: TimerfdScheduler
     private var deadlineTimer: ScheduledTimer?
     private let loop: EventLoop
-    private let answer: (String) -> String
+    private let answer: Answer
+    private var nextSerial = 0
+
+    /// Answers one line: calls its second argument with the reply line, now or later (once).
+    typealias Answer = (String, @escaping @MainActor (String) -> Void) -> Void
     private let note: (String) -> Void
 
     /// Takes the display: its lock, then its socket (one left by a crashed instance is
     /// replaced). Throws when another instance runs, naming its PID.
-    init(path: String, loop: EventLoop, scheduler: TimerfdScheduler, answer: @escaping (String) -> String,
+    init(path: String, loop: EventLoop, scheduler: TimerfdScheduler, answer: @escaping Answer,
          note: @escaping (String) -> Void) throws(ControlError) {
         self.path = path
         self.loop = loop
@@ -135,7 +145,8 @@ final class ControlServer {
             _ = reply(ControlReply.failure("too many clients waiting: this one, the longest waiting, made room for a new one").json, to: stalest)
             disconnect(stalest)
         }
-        clients[fd] = Client(waitingSince: TimerfdScheduler.monotonicNow())
+        nextSerial += 1
+        clients[fd] = Client(waitingSince: TimerfdScheduler.monotonicNow(), serial: nextSerial)
         loop.add(fd: fd) { [unowned self] _ in self.readClient(fd) }
         armDeadline()
     }
@@ -149,24 +160,44 @@ final class ControlServer {
             return
         }
         client.pending += buffer[..<count]
-        while let newline = client.pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: client.pending[..<newline], as: UTF8.self)
-            client.pending.removeSubrange(...newline)
-            client.waitingSince = TimerfdScheduler.monotonicNow()
-            guard reply(answer(line.hasSuffix("\r") ? String(line.dropLast()) : line), to: fd) else { return }
-        }
-        if client.pending.count > ControlCommand.maximumLineLength {
-            _ = reply(ControlReply.failure("the line is longer than \(ControlCommand.maximumLineLength) bytes").json, to: fd)
-            disconnect(fd)
+        clients[fd] = client
+        answerNextLine(of: fd)
+    }
+
+    /// Answers the client's next whole line, unless it still waits for a reply; a line too long
+    /// to be one ends it.
+    private func answerNextLine(of fd: Int32) {
+        guard var client = clients[fd], !client.awaitsReply else { return }
+        guard let newline = client.pending.firstIndex(of: UInt8(ascii: "\n")) else {
+            if client.pending.count > ControlCommand.maximumLineLength {
+                _ = reply(ControlReply.failure("the line is longer than \(ControlCommand.maximumLineLength) bytes").json, to: fd)
+                disconnect(fd)
+            }
             return
         }
+        let line = String(decoding: client.pending[..<newline], as: UTF8.self)
+        client.pending.removeSubrange(...newline)
+        client.awaitsReply = true
         clients[fd] = client
+        let serial = client.serial
+        answer(line.hasSuffix("\r") ? String(line.dropLast()) : line) { [weak self] text in self?.replied(text, to: fd, serial: serial) }
+    }
+
+    /// A reply is ready: sent, if its client is still there, and its next line answered.
+    private func replied(_ text: String, to fd: Int32, serial: Int) {
+        guard var client = clients[fd], client.serial == serial, client.awaitsReply else { return }
+        client.awaitsReply = false
+        client.waitingSince = TimerfdScheduler.monotonicNow()
+        clients[fd] = client
+        guard reply(text, to: fd) else { return }
+        armDeadline()
+        answerNextLine(of: fd)
     }
 
     /// Disconnects every client whose line is not complete after `lineDeadline`, saying why.
     private func dropLateClients() {
         let now = TimerfdScheduler.monotonicNow()
-        for (fd, client) in clients where now - client.waitingSince >= Self.lineDeadline {
+        for (fd, client) in clients where !client.awaitsReply && now - client.waitingSince >= Self.lineDeadline {
             let message = client.pending.isEmpty ? "no command within \(Self.lineDeadline) s" : "the line was not finished within \(Self.lineDeadline) s"
             _ = reply(ControlReply.failure(message).json, to: fd)
             disconnect(fd)
@@ -175,7 +206,7 @@ final class ControlServer {
 
     /// A timer for the earliest deadline while any client is connected.
     private func armDeadline() {
-        guard deadlineTimer == nil, let earliest = clients.values.map(\.waitingSince).min() else { return }
+        guard deadlineTimer == nil, let earliest = clients.values.filter({ !$0.awaitsReply }).map(\.waitingSince).min() else { return }
         deadlineTimer = scheduler.schedule(at: earliest + Self.lineDeadline) { [unowned self] in
             self.deadlineTimer = nil
             self.dropLateClients()
