@@ -25,7 +25,7 @@ extension App: OverlayEvents, SeatEvents {
     /// An overlay for `output` unless `[output] only` leaves it out.
     func createOverlayIfWanted(on output: Output) {
         guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
-        overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self,
+        overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
                                                capture: isCapturing, settings: overlaySettings,
                                                toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace())
         if controlPlane.isPaused { overlays[output.globalName]?.setPaused(true) }
@@ -106,18 +106,8 @@ extension App: OverlayEvents, SeatEvents {
         recorder?.spotlightLed(to: point)
     }
 
-    func overlayDeferredInput() {
-        stats.inputDeferred()
-    }
-
-    func overlayShowedNothing() {
-        stats.inputShowedNothing()
-    }
-
-    func overlayCommitted(_ overlay: Overlay) {
-        stats.committed(at: scheduler.now, wakeups: loop.wakeups, restoredBuffers: overlay.idleMemory.restoredThisFrame)
-        // --verbose: the overlay is on screen, taking what its input region covers.
-        if overlay.framesCommitted == 1 { logger.debug("overlay on \(overlay.output.label): first frame committed") }
+    func overlayShowedFirstFrame(_ overlay: Overlay) {
+        logger.debug("overlay on \(overlay.output.label): first frame committed")
     }
 
     func overlay(_ overlay: Overlay, cameToRestFor duration: Double?) {

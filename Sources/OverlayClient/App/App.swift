@@ -94,6 +94,7 @@ public final class App {
         let scheduler = try TimerfdScheduler()
         self.scheduler = scheduler
         recorder = options.overrides.recordPath.map { SessionRecorder(path: $0, clock: scheduler) }
+        stats.wakeupCount = { [loop] in loop.wakeups }
         signalFD = try Self.handleExitSignals()
         connection = try Connection()
         pump = DisplayPump(display: connection.display)

@@ -12,12 +12,9 @@ protocol OverlayEvents: AnyObject {
     func overlay(_ overlay: Overlay, delivered event: TouchEvent)
     /// The compositor closed the overlay's layer surface.
     func overlayClosed(_ overlay: Overlay)
-    /// Input waited for a pending frame callback (statistics).
-    func overlayDeferredInput()
-    /// A frame was committed (statistics).
-    func overlayCommitted(_ overlay: Overlay)
-    /// A frame was drawn and changed nothing, so nothing was committed (statistics).
-    func overlayShowedNothing()
+    /// The overlay committed its first frame (for --verbose: it is on screen, taking what its
+    /// input region covers).
+    func overlayShowedFirstFrame(_ overlay: Overlay)
     /// Nothing animates any more: what shows stays until the next input, or for `duration`
     /// seconds, when a timer will change it (for --verbose, and the tests that wait for it).
     func overlay(_ overlay: Overlay, cameToRestFor duration: Double?)

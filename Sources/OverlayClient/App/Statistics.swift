@@ -2,6 +2,9 @@
 /// idle wakeups (in the 10 s before the exit signal, not counting the signal's own), reported
 /// with --statistics on exit.
 final class Statistics {
+    /// How many times the loop has woken (read at each commit); the program sets it.
+    var wakeupCount: () -> Int = { 0 }
+
     private var pendingInput: Double?
     private(set) var latencies: [Double] = []
     /// The latencies of input frames that first brought an idle overlay's buffers back.
@@ -31,6 +34,10 @@ final class Statistics {
     }
 
     /// A commit; `restoredBuffers` when it brought an idle overlay's buffers back.
+    func committed(at time: Double, restoredBuffers: Bool = false) {
+        committed(at: time, wakeups: wakeupCount(), restoredBuffers: restoredBuffers)
+    }
+
     func committed(at time: Double, wakeups: Int, restoredBuffers: Bool = false) {
         commits += 1
         if let start = pendingInput {

@@ -29,11 +29,14 @@ final class Overlay {
     /// `idle_release_ms` passed with nothing shown (the loop acts on it).
     private var idleReleaseDue = false
     unowned let events: OverlayEvents
+    /// Input-to-commit latency and commits (--statistics), told directly.
+    private let statistics: Statistics
     let scheduler: Scheduler
 
-    init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, capture: Bool,
+    init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, statistics: Statistics, capture: Bool,
          settings: OverlaySettings, toolbarPlace: ToolbarPlace) {
         self.events = events
+        self.statistics = statistics
         self.scheduler = scheduler
         self.connection = connection
         let buffers = BufferRing(shm: connection.shm!)
@@ -94,7 +97,7 @@ final class Overlay {
     /// Input arrived: the handler only marks the overlay, as swaybg's and slurp's do.
     func setNeedsDraw() {
         clock.mark()
-        if clock.waitsForFrame { events.overlayDeferredInput() }
+        if clock.waitsForFrame { statistics.inputDeferred() }
     }
 
     /// Paused: nothing is drawn and nothing taken (privacy while typing a password); the
@@ -243,14 +246,15 @@ final class Overlay {
             clock.waitForBuffer()
             layer.commit()
         case .unchanged:
-            events.overlayShowedNothing()
+            statistics.inputShowedNothing()
             arrangeNextFrame(committed: false)
             noteRest(now: now)
             startPendingCapture()
         case .presented:
             clock.committed(at: now)
             framesCommitted += 1
-            events.overlayCommitted(self)
+            statistics.committed(at: scheduler.now, restoredBuffers: idleMemory.restoredThisFrame)
+            if framesCommitted == 1 { events.overlayShowedFirstFrame(self) }
             idleMemory.frameCommitted()
             noteRest(now: now)
             retiredZoomBuffer = nil  // the commit that hid it is made
