@@ -12,11 +12,7 @@ import Visualizer
 @MainActor
 @Suite struct PenHoverSceneTests {
     static func scene(mode: AnnotationMode, penHover: Bool = true, width: Double = 16) -> OverlayScene {
-        var annotate = Configuration().annotate
-        (annotate.mode, annotate.penHover, annotate.toolbar, annotate.ink.width) = (mode, penHover, false, width)
-        let scene = OverlayScene(size: Size(width: 200, height: 100), scheduler: ManualScheduler(), capture: false,
-                                 settings: SceneSettings(style: VisualizerStyle(), doubleTapInterval: 0.3, annotate: annotate, text: nil),
-                                 toolbarPlace: ToolbarPlace())
+        let scene = testScene(size: Size(width: 200, height: 100)) { ($0.mode, $0.penHover, $0.ink.width) = (mode, penHover, width) }
         _ = scene.prepareFrame(now: 0, pixelWidth: 200, pixelHeight: 100, renderScale: 1)
         return scene
     }

@@ -14,15 +14,12 @@ import Visualizer
     static let size = Size(width: 400, height: 300)
 
     static func scene(mode: AnnotationMode, on: Bool = true, dim: Double = 0.6) -> OverlayScene {
-        var annotate = Configuration().annotate
-        (annotate.mode, annotate.toolbar, annotate.markersWhileDrawing) = (mode, false, false)
-        annotate.spotlight = .init(isOn: on, dim: dim, radius: 60)
         var style = VisualizerStyle()
         style.captions.isEnabled = false
-        let scene = OverlayScene(size: size, scheduler: ManualScheduler(), capture: false,
-                                 settings: SceneSettings(style: style, doubleTapInterval: 0.3, annotate: annotate, text: nil),
-                                 toolbarPlace: ToolbarPlace())
-        scene.visualizerOnCanvas = false  // the markers are not what is measured here
+        let scene = testScene(size: size, markers: false, style: style) { annotate in
+            (annotate.mode, annotate.markersWhileDrawing) = (mode, false)
+            annotate.spotlight = .init(isOn: on, dim: dim, radius: 60)
+        }
         _ = scene.prepareFrame(now: 0, pixelWidth: 400, pixelHeight: 300, renderScale: 1)
         return scene
     }

@@ -12,12 +12,7 @@ import Visualizer
 @MainActor
 @Suite struct TextBoxSceneTests {
     static func scene() -> OverlayScene {
-        var annotate = Configuration().annotate
-        (annotate.mode, annotate.toolbar, annotate.ink.tool) = (.draw, false, .text)
-        let scene = OverlayScene(size: Size(width: 400, height: 300), scheduler: ManualScheduler(), capture: false,
-                                 settings: SceneSettings(style: VisualizerStyle(), doubleTapInterval: 0.3, annotate: annotate, text: TextRenderer.loading(family: "sans").renderer),
-                                 toolbarPlace: ToolbarPlace())
-        return scene
+        testScene(size: Size(width: 400, height: 300), text: true) { ($0.mode, $0.ink.tool) = (.draw, .text) }
     }
 
     static func tap(_ scene: OverlayScene, at point: Point, time: Double) {

@@ -30,13 +30,7 @@ import Visualizer
     }
 
     static func scene() -> OverlayScene {
-        var annotate = Configuration().annotate
-        (annotate.mode, annotate.toolbar, annotate.markersWhileDrawing, annotate.ink.color, annotate.ink.width) = (.draw, false, false, Color(red: 0, green: 0, blue: 1), 4)
-        let scene = OverlayScene(size: size, scheduler: ManualScheduler(), capture: false,
-                                 settings: SceneSettings(style: VisualizerStyle(), doubleTapInterval: 0.3, annotate: annotate, text: nil),
-                                 toolbarPlace: ToolbarPlace())
-        scene.visualizerOnCanvas = false
-        return scene
+        testScene(size: size, markers: false) { ($0.mode, $0.markersWhileDrawing, $0.ink.color, $0.ink.width) = (.draw, false, Color(red: 0, green: 0, blue: 1), 4) }
     }
 
     static func drawn(_ scene: OverlayScene, at time: Double) -> Canvas {
