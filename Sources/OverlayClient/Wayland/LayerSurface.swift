@@ -20,15 +20,17 @@ protocol LayerSurfaceOwner: AnyObject {
     func note(_ text: String)
 }
 
-/// An overlay's layer surface on one output, as small as swaybg's output struct: the
-/// wl_surface on the overlay layer, anchored to all edges; its configure, close, scale
-/// (integer, or fractional through a viewport), input region and keyboard; and what it shows
-/// while idle (`IdleMemory`: the transparent pixel, or unmapped).
+/// An overlay's surface on one output, as small as swaybg's output struct: the wl_surface and
+/// its role (`SurfaceRole`: the layer shell's overlay layer, anchored to all edges), and the
+/// policy over them: its configure and close, scale (integer, or fractional through a
+/// viewport), input region and keyboard; and what it shows while idle (`IdleMemory`: the
+/// transparent pixel, or unmapped).
 @MainActor
-final class LayerSurface: PresenterHost {
+final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     let output: Output
     let surface: OpaquePointer
-    private var layerSurface: OpaquePointer?
+    /// What puts the surface over everything and gives it the keyboard.
+    private(set) var role: SurfaceRole!
     private unowned let connection: Connection
     /// Set by the overlay right after it makes the surface, before any event can come.
     weak var owner: LayerSurfaceOwner?
@@ -74,10 +76,11 @@ final class LayerSurface: PresenterHost {
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             wp_fractional_scale_v1_add_listener(fractionalScale, Self.fractionalScaleEvents.pointer, me)
         }
-        layerSurface = zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, output.proxy,
-                                                             ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "touchlight")
-        sendLayerState()
-        zwlr_layer_surface_v1_add_listener(layerSurface, Self.layerSurfaceEvents.pointer, me)
+        let layerShell = LayerShellRole(shell: connection.layerShell!, version: connection.layerShellVersion, surface: surface,
+                                        output: output.proxy, events: self)
+        role = layerShell
+        role.sendState(keyboard: keyboardRequest)
+        layerShell.listen()
         idleMemory.surface = self
     }
 
@@ -86,14 +89,7 @@ final class LayerSurface: PresenterHost {
 
     // MARK: Events
 
-    private static let layerSurfaceEvents: ListenerTable<zwlr_layer_surface_v1_listener> = {
-        var events = zwlr_layer_surface_v1_listener()
-        events.configure = { data, _, serial, width, height in
-            withOwner(data, LayerSurface.self) { $0.configure(serial: serial, width: Int(width), height: Int(height)) }
-        }
-        events.closed = { data, _ in withOwner(data, LayerSurface.self) { $0.owner?.layerSurfaceClosed() } }
-        return ListenerTable(events)
-    }()
+    func roleClosed() { owner?.layerSurfaceClosed() }
 
     private static let fractionalScaleEvents: ListenerTable<wp_fractional_scale_v1_listener> = {
         var events = wp_fractional_scale_v1_listener()
@@ -106,8 +102,8 @@ final class LayerSurface: PresenterHost {
         return ListenerTable(events)
     }()
 
-    private func configure(serial: UInt32, width: Int, height: Int) {
-        zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
+    func roleConfigured(serial: UInt32, width: Int, height: Int) {
+        role.acknowledge(serial: serial)
         // Unmapped while idle, the surface maps again only through `mapAgain`: sway 1.7 answers
         // the unmapping commit itself with a configure, which drawing would take as leave to map
         // (and half a second later the overlay would unmap again, and so on while idle).
@@ -127,29 +123,18 @@ final class LayerSurface: PresenterHost {
         owner?.layerSurfaceConfigured(resized: resized, changed: changed)
     }
 
-    // MARK: Layer state and keyboard
-
-    /// The layer surface's state: all edges, over everything, keyboard only while capturing.
-    /// Sent before the first commit, and again before mapping again after an unmap, which
-    /// resets it (KWin 5.27 enforces that).
-    private func sendLayerState() {
-        let allEdges = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
-            | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
-        zwlr_layer_surface_v1_set_anchor(layerSurface, allEdges)
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
-    }
+    // MARK: Keyboard
 
     /// Takes the keyboard while capturing, or gives it back (pending until the next commit).
     func setTakesKeyboard(_ takes: Bool) {
         takesKeyboard = takes
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
+        role.setKeyboard(keyboardRequest)
     }
 
-    /// How a text box asks for the keyboard: on demand first (layer-shell 4), so that an
+    /// How a text box asks for the keyboard: on demand first (where the role can), so that an
     /// overlay that stops (SIGSTOP, a debugger) cannot hold every key, and the user can click
     /// elsewhere; exclusively where the compositor does not give it on demand (some wait for a
-    /// pointer click, and a touch is not one), or before layer-shell 4.
+    /// pointer click, and a touch is not one), or where the role cannot ask on demand.
     enum Typing {
         case no, onDemand, exclusive
     }
@@ -157,19 +142,19 @@ final class LayerSurface: PresenterHost {
     /// While a text box is open the keyboard is the overlay's (pending until the next commit);
     /// after, as before.
     func setTyping(_ typing: Typing) {
-        self.typing = typing == .onDemand && connection.layerShellVersion < 4 ? .exclusive : typing
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, keyboardInteractivity)
+        self.typing = typing == .onDemand && !role.offersKeyboardOnDemand ? .exclusive : typing
+        role.setKeyboard(keyboardRequest)
     }
     private(set) var typing = Typing.no
 
-    /// The keyboard while capturing (Escape gives the touches back): on demand, or exclusive
-    /// before layer-shell 4, which has no on demand; none otherwise.
-    private var keyboardInteractivity: UInt32 {
-        if typing == .exclusive { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue }
-        if typing == .onDemand { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue }
-        guard takesKeyboard else { return ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE.rawValue }
-        return connection.layerShellVersion >= 4 ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue
-            : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE.rawValue
+    /// The keyboard: a text box's as it asks; while capturing (Escape gives the touches back)
+    /// on demand, or exclusively where the role cannot ask on demand; none otherwise.
+    private var keyboardRequest: KeyboardRequest {
+        switch typing {
+        case .exclusive: return .exclusive
+        case .onDemand: return .onDemand
+        case .no: return takesKeyboard ? (role.offersKeyboardOnDemand ? .onDemand : .exclusive) : .none
+        }
     }
 
     /// Sets the input region if `window`'s view tree changed since it was last computed.
@@ -292,7 +277,7 @@ final class LayerSurface: PresenterHost {
     func mapAgain() {
         guard !isClosed, mapState == .unmapped else { return }
         mapState = .awaitingConfigure
-        sendLayerState()
+        role.sendState(keyboard: keyboardRequest)
         wl_surface_commit(surface)
         owner?.note("something to show: mapping the surface again")
         _ = scheduler.schedule(at: scheduler.now + Self.mapConfigureTimeout) { [weak self] in self?.mapWithoutConfigure() }
@@ -317,8 +302,7 @@ final class LayerSurface: PresenterHost {
         idleMemory.destroy()
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         if let viewport { wp_viewport_destroy(viewport) }
-        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
-        layerSurface = nil
+        role.destroy()
         wl_surface_destroy(surface)
     }
 }

@@ -142,7 +142,7 @@ final class Overlay {
         cancelKeyboardWait()
         layer.setTyping(.onDemand)
         guard layer.typing == .onDemand else {
-            return note("layer-shell \(connection.layerShellVersion) has no keyboard on demand: the text box takes it exclusively")
+            return note("\(layer.role.description) has no keyboard on demand: the text box takes it exclusively")
         }
         keyboardWait = scheduler.schedule(at: scheduler.now + AnnotationDefaults.keyboardOnDemandWait) { [weak self] in
             guard let self, self.layer.typing == .onDemand else { return }
