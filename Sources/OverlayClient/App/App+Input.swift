@@ -24,33 +24,9 @@ extension App: ReplayEvents {
         }
     }
 
-    /// Where a touchscreen's touches go: the overlay of its output (configured, else the
-    /// built-in panel, else the only output), mapped as `touchlight calibrate` saw the
-    /// compositor map it on that output, else with the output's transform.
+    /// Where a touchscreen's touches go (see `TouchscreenRouter`).
     func touchscreenTarget(forDevice name: String) -> TouchTranslator.Target? {
-        let candidates = activeOverlays
-        switch OutputChoice.choose(configured: options.configuration.output.touchscreenOutput, outputs: candidates.map(\.output.name)) {
-        case .ambiguous(let why):
-            logger.error("touchscreen \(name) is not mapped: \(why)")
-            return nil
-        case .output(let outputName):
-            guard let overlay = candidates.first(where: { $0.output.name == outputName }) else { return nil }
-            let learned = state.touchscreens.calibration(for: name, on: outputName)
-            note("touchscreen \(name) mapped to \(outputName) (\(learned == nil ? "transform \(touchscreenTransform(on: overlay))" : "as calibrated"))")
-            mappingWatch.touchscreenMapped(name, to: outputName, size: overlay.size)
-            // The mapping is read at every event: a reload or a turned output applies at once.
-            return .init(dispatcher: overlay.dispatcher, output: outputName, currentMapping: { [unowned self, unowned overlay] in
-                TouchscreenMapping(transform: self.touchscreenTransform(on: overlay), logicalSize: overlay.size, learned: learned)
-            }, isTakenByOverlay: { [unowned overlay] point in
-                // Where the overlay's views take a touch, its input region does: wl_touch brings it.
-                overlay.window.hitTest(point, with: nil) != nil
-            })
-        }
-    }
-
-    /// `[output] transform`, else the output's own transform.
-    func touchscreenTransform(on overlay: Overlay) -> OutputTransform {
-        options.configuration.output.transform ?? OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal
+        touchscreens.target(forDevice: name)
     }
 
     /// Maps every touchscreen again (`[output] touchscreen_output` changed, or outputs did).

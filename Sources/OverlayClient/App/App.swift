@@ -52,6 +52,15 @@ public final class App {
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
     var onlyOutputs: [String] { options.configuration.output.only }
+    /// Where each touchscreen's touches go.
+    private(set) lazy var touchscreens: TouchscreenRouter = {
+        let router = TouchscreenRouter(output: { [unowned self] in self.options.configuration.output },
+                                       calibrations: { [unowned self] in self.state.touchscreens },
+                                       overlays: { [unowned self] in self.activeOverlays },
+                                       note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") })
+        router.onMapped = { [unowned self] name, output, size in self.mappingWatch.touchscreenMapped(name, to: output, size: size) }
+        return router
+    }()
     /// Compares the touches seen both through libinput and as wl_touch; calibrates.
     private(set) lazy var mappingWatch = MappingWatch(calibrates: options.overrides.calibrate, events: self)
 
