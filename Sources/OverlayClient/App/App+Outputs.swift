@@ -5,39 +5,23 @@ import TouchCore
 
 /// Outputs, the overlay on each, seats, and capture mode.
 extension App: OverlayEvents, SeatEvents {
-    func addOutput(_ proxy: OpaquePointer, name: UInt32, version: UInt32) {
-        let output = Output(proxy: proxy, globalName: name, version: version, xdgOutputManager: connection.xdgOutputManager)
-        outputs[name] = output
-        output.onChange = { [unowned self, unowned output] in
-            if let overlay = self.overlays[name] {
-                overlay.layer.scaleMayHaveChanged()
-            } else {
-                self.createOverlayIfWanted(on: output)
-            }
-        }
-    }
-
-    /// Whether `[output] only` lets `output` have an overlay.
-    func wantsOverlay(on output: Output) -> Bool {
-        onlyOutputs.isEmpty || onlyOutputs.contains(output.name)
-    }
-
-    /// An overlay for `output` unless `[output] only` leaves it out.
-    func createOverlayIfWanted(on output: Output) {
-        guard overlays[output.globalName] == nil, wantsOverlay(on: output) else { return }
-        overlays[output.globalName] = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
-                                               capture: isCapturing, settings: overlaySettings,
-                                               toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace())
-        if controlPlane.isPaused { overlays[output.globalName]?.setPaused(true) }
-        _ = overlays[output.globalName]?.ink.showPage(controlPlane.state.page)  // every output on the same page
-        if let ink = overlays[output.globalName]?.ink, inkShelf.restore(into: ink, output: output.name) {
+    /// The overlay for `output`, as the registry asks for it: in capture mode or not, paused or
+    /// not, on the page every output shows, with the ink it had before it went, if it did.
+    func makeOverlay(on output: Output) -> Overlay {
+        let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
+                              capture: isCapturing, settings: overlaySettings,
+                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace())
+        if controlPlane.isPaused { overlay.setPaused(true) }
+        _ = overlay.ink.showPage(controlPlane.state.page)  // every output on the same page
+        if registry.inkShelf.restore(into: overlay.ink, output: output.name) {
             note("the ink drawn on \(output.name) before it went is shown again")
         }
-        if logger.logLevel <= .debug, let overlay = overlays[output.globalName] {
+        if logger.logLevel <= .debug {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }
         }
         note("overlay on output \(output.label)")
+        return overlay
     }
 
     /// Loads the configured font for captions and the HUD; a problem is one warning, and the
@@ -50,33 +34,18 @@ extension App: OverlayEvents, SeatEvents {
 
     func globalRemoved(_ name: UInt32) {
         connection.forget(name)
-        if let output = outputs.removeValue(forKey: name) {
-            if let overlay = overlays.removeValue(forKey: name) { remove(overlay) }
-            output.destroy()
-            note("output \(output.name) removed")
-        }
+        if let output = registry.removeGlobal(name) { note("output \(output.name) removed") }
         seats.removeValue(forKey: name)?.destroy()
     }
 
     func overlayClosed(_ overlay: Overlay) {
-        if let key = overlays.first(where: { $0.value === overlay })?.key { overlays.removeValue(forKey: key) }
-        remove(overlay)
+        registry.closed(overlay)
         note("overlay on output \(overlay.output.name) closed by the compositor")
     }
 
-    func remove(_ overlay: Overlay) {
-        overlay.ink.commitTextBox()  // the keyboard goes back with it
-        inkShelf.keep(overlay.ink, output: overlay.output.name)  // its pixels go with it, not its ink
-        for seat in seats.values { seat.forget(overlay) }
-        overlay.dispatcher.cancel()
-        overlay.destroy()
-    }
-
-    var activeOverlays: [Overlay] { overlays.values.sorted { $0.output.globalName < $1.output.globalName } }
-
-    func overlay(for surface: OpaquePointer) -> Overlay? {
-        overlays.values.first { $0.surface == surface }
-    }
+    var overlays: [UInt32: Overlay] { registry.overlays }
+    var activeOverlays: [Overlay] { registry.active }
+    func overlay(for surface: OpaquePointer) -> Overlay? { registry.overlay(for: surface) }
 
     /// Turns capture mode on or off on every overlay (Escape turns it off).
     func setCapturing(_ capturing: Bool) {

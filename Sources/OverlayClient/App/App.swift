@@ -23,8 +23,12 @@ public final class App {
     private let pump: DisplayPump
     let scheduler: TimerfdScheduler
     let loop = EventLoop()
-    var outputs: [UInt32: Output] = [:]
-    var overlays: [UInt32: Overlay] = [:]
+    /// The outputs and the overlay on each.
+    private(set) lazy var registry: OutputRegistry = {
+        let registry = OutputRegistry(only: options.configuration.output.only) { [unowned self] output in self.makeOverlay(on: output) }
+        registry.onOverlayGone = { [unowned self] overlay in for seat in self.seats.values { seat.forget(overlay) } }
+        return registry
+    }()
     var seats: [UInt32: Seat] = [:]
     private var replay: ReplaySource?
     var libinputReplay: LibinputReplaySource?
@@ -47,11 +51,8 @@ public final class App {
     /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations.
     var state = StateFile()
     let statePath = StateFile.path(environment: ProcessInfo.processInfo.environment)
-    /// The ink of outputs that went away, until they come back.
-    let inkShelf = InkShelf()
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
-    var onlyOutputs: [String] { options.configuration.output.only }
     /// Where each touchscreen's touches go.
     private(set) lazy var touchscreens: TouchscreenRouter = {
         let router = TouchscreenRouter(output: { [unowned self] in self.options.configuration.output },
@@ -107,7 +108,9 @@ public final class App {
         signalFD = try Self.handleExitSignals()
         connection = try Connection()
         pump = DisplayPump(display: connection.display)
-        connection.onOutputAdded = { [unowned self] proxy, name, version in self.addOutput(proxy, name: name, version: version) }
+        connection.onOutputAdded = { [unowned self] proxy, name, version in
+            self.registry.add(proxy, name: name, version: version, xdgOutputManager: self.connection.xdgOutputManager)
+        }
         connection.onSeatAdded = { [unowned self] proxy, name, version in
             let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self)
             if let manager = self.connection.tabletManager { seat.attachTablets(manager: manager) }
@@ -202,14 +205,10 @@ public final class App {
         options = options.reloaded(from: settings)
         controlPlane.file = options.configuration.annotate
         if options.configuration.font != previous.font { loadFont() }
-        for (name, overlay) in overlays where !wantsOverlay(on: overlay.output) {
-            overlays.removeValue(forKey: name)
-            remove(overlay)
-            note("overlay on output \(overlay.output.name) removed ([output] only)")
-        }
         let overlaySettings = self.overlaySettings
         for overlay in overlays.values { overlay.apply(overlaySettings) }
-        for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
+        registry.only = options.configuration.output.only
+        for output in registry.followOnly() { note("overlay on output \(output.name) removed ([output] only)") }
         if !options.overrides.capture { setCapturing(options.capture) }
         if options.configuration.output != previous.output { retargetTouchscreens() }
         note("configuration reloaded from \(path)")
@@ -264,12 +263,9 @@ public final class App {
         control?.close()
         stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
         for pool in overlays.values.compactMap(\.spritePool) { stats.add(pool) }
-        for overlay in overlays.values { overlay.destroy() }
-        overlays.removeAll()
         for seat in seats.values { seat.destroy() }
         seats.removeAll()
-        for output in outputs.values { output.destroy() }
-        outputs.removeAll()
+        registry.destroyAll()
         connection.destroyGlobals()
         if exitStatus == 0 {
             _ = wl_display_flush(connection.display)
