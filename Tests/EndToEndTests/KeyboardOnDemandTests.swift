@@ -31,9 +31,6 @@ extension EndToEnd {
 
         static func keyboard(on desktop: Desktop, _ compositor: Compositor) throws -> String? {
             guard Desktop.which("wtype") != nil else { Issue.record("NOT RUN: wtype is not installed (scripts/install-deps test)"); return nil }
-            let directory = desktop.runtimeDirectory.path
-            try tap.write(toFile: directory + "/tap.trace", atomically: true, encoding: .utf8)
-            try "[annotate]\ntoolbar = false\n".write(toFile: directory + "/text.toml", atomically: true, encoding: .utf8)
             // A keyboard for the seat the overlay is on (the host's, for a nested compositor).
             let environment = compositor.isNested ? desktop.session.hostEnvironment : desktop.environment
             let wtype = Process(), input = Pipe()
@@ -42,9 +39,7 @@ extension EndToEnd {
             wtype.standardInput = input
             try wtype.run()
             defer { try? input.fileHandleForWriting.close(); wtype.terminate() }
-            let log = Pipe()
-            let touchlight = try desktop.start(Desktop.touchlight.path, ["--replay", directory + "/tap.trace", "--config", directory + "/text.toml", "--verbose"],
-                                               stderr: log)
+            let (touchlight, log) = try desktop.startReplay(tap, config: "[annotate]\ntoolbar = false\n", name: "tap")
             defer { touchlight.terminate() }
             var printed = ""
             _ = eventually(timeout: 10) {

@@ -34,12 +34,7 @@ extension EndToEnd {
             if let missing = KWinDriver.missingPrerequisite { Issue.record("NOT RUN: \(missing)"); return }
             guard let desktop = try Desktop.started(.kwin(outputs: 2)) else { return }
             defer { desktop.stop() }
-            let directory = desktop.runtimeDirectory.path
-            try Self.trace.write(toFile: directory + "/t.trace", atomically: true, encoding: .utf8)
-            try "[annotate]\ntoolbar = false\n".write(toFile: directory + "/t.toml", atomically: true, encoding: .utf8)
-            let log = Pipe()
-            let touchlight = try desktop.start(Desktop.touchlight.path, ["--replay", directory + "/t.trace", "--config", directory + "/t.toml", "--verbose"],
-                                               stderr: log)
+            let (touchlight, log) = try desktop.startReplay(Self.trace, config: "[annotate]\ntoolbar = false\n", name: "removal")
             defer { touchlight.terminate() }
             var printed = waitForLine(in: log, containing: "replay finished")
             // One box is open, on the output whose overlay opened one last (WL-N is KWin's output N).

@@ -34,12 +34,7 @@ extension EndToEnd {
             defer { sway.stop() }
             let text = (0..<12).map { "line \($0): The quick brown fox jumps over the lazy dog 0123456789" }.joined(separator: "\\n")
             let before = try sway.startApp(["foot", "sh", "-c", "printf '\(text)'; sleep 60"], name: "zoom-before")
-            let directory = sway.runtimeDirectory.path
-            try Self.trace.write(toFile: directory + "/zoom.trace", atomically: true, encoding: .utf8)
-            try "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\n".write(toFile: directory + "/zoom.toml", atomically: true, encoding: .utf8)
-            let log = Pipe()
-            let touchlight = try sway.start(Desktop.touchlight.path, ["--replay", directory + "/zoom.trace", "--config", directory + "/zoom.toml", "--verbose"],
-                                            stderr: log)
+            let (touchlight, log) = try sway.startReplay(Self.trace, config: "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\n", name: "zoom")
             defer { touchlight.terminate() }
             var printed = waitForLine(in: log, containing: "the screen frozen")
             #expect(printed.contains("the screen frozen (800×600 px"), "\(printed.suffix(1500))")

@@ -125,6 +125,19 @@ final class Desktop {
         return try stillScreenshot(name) { $0.differences(from: before).count > 1_000 }
     }
 
+    /// Starts touchlight `--verbose` in the session replaying `trace` with the configuration
+    /// `config` (both written into the session as NAME.trace and NAME.toml): the process and
+    /// the pipe it logs to.
+    func startReplay(_ trace: String, config: String, name: String, arguments: [String] = []) throws -> (process: SessionProcess, log: Pipe) {
+        let directory = runtimeDirectory.path
+        try trace.write(toFile: "\(directory)/\(name).trace", atomically: true, encoding: .utf8)
+        try config.write(toFile: "\(directory)/\(name).toml", atomically: true, encoding: .utf8)
+        let log = Pipe()
+        let process = try start(Self.touchlight.path, arguments + ["--replay", "\(directory)/\(name).trace", "--config", "\(directory)/\(name).toml", "--verbose"],
+                                stderr: log)
+        return (process, log)
+    }
+
     /// Runs `touchlight ctl WORDS` in the session: its exit status and what it printed.
     @discardableResult
     func ctl(_ words: String...) throws -> (status: Int32, output: String) {
