@@ -84,9 +84,14 @@ final class Desktop {
     func screenshot(_ name: String, output: String? = nil) throws -> Image {
         try FileManager.default.createDirectory(at: Self.screenshotDirectory, withIntermediateDirectories: true)
         let outputArguments = output.map { ["-o", $0] } ?? []
+        // Each test process writes its own file, then puts it in place: the two groups side by
+        // side may take a screenshot of the same name at once ("Mir-started").
         let ppm = Self.screenshotDirectory.appendingPathComponent("\(name).ppm").path
-        _ = try Self.run("/usr/bin/grim", ["-t", "ppm"] + outputArguments + [ppm], environment: session.hostEnvironment)
-        return try Image(ppm: Data(contentsOf: URL(fileURLWithPath: ppm)))
+        let own = ppm + ".\(getpid())"
+        _ = try Self.run("/usr/bin/grim", ["-t", "ppm"] + outputArguments + [own], environment: session.hostEnvironment)
+        let image = try Image(ppm: Data(contentsOf: URL(fileURLWithPath: own)))
+        rename(own, ppm)
+        return image
     }
 
     /// Screenshots until `done` says so, at most `timeout` seconds: the last one taken. This is
