@@ -167,22 +167,22 @@ public enum ControlCommand: Equatable, Sendable {
     /// One argument of `word`, which takes a choice, a colour or a number.
     private static func parse(_ word: CommandWord, _ argument: String) throws(ControlError) -> ControlCommand {
         let name = argument.lowercased()
-        switch (word, word.argument) {
-        case (.colour, _):
+        switch word.argument {
+        case .colour:
             guard let color = Color(hex: argument) else { throw ControlError("\(quoted(argument)) is not a colour; write #RRGGBB or #RRGGBBAA") }
             return .color(color)
-        case (_, .number(let range)):
+        case .number(let range):
             guard let width = decimal(argument), range.contains(width) else {
                 throw ControlError("\(word) must be a number from \(range.lowerBound) to \(range.upperBound), not \(quoted(argument))")
             }
             return .width(width)
-        case (_, .choiceOrNumber(let names, let range)):
+        case .choiceOrNumber(let names, let range):
             if let change = PageChange(word: name) { return .page(change) }
             guard name.count <= 9, name.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(name), range.contains(number) else {
                 throw ControlError("\(word) takes \(names.joined(separator: ", ")) or a number from \(range.lowerBound) to \(range.upperBound), not \(quoted(argument))")
             }
             return .page(.number(number))
-        case (_, .choice(let names)):
+        case .choice(let names):
             let command: ControlCommand? = switch word {
             case .mode: name == "toggle" ? .mode(.toggle) : AnnotationMode(rawValue: name).map { .mode(.set($0)) }
             case .tool: Tool(rawValue: name).map { .tool($0) }
@@ -193,7 +193,7 @@ public enum ControlCommand: Equatable, Sendable {
             }
             guard let command else { throw ControlError("\(word) takes \(spokenList(names)), not \(quoted(argument))") }
             return command
-        default:
+        case .none, .pagesAndDirectory:
             throw ControlError("\(word) takes no argument")
         }
     }
@@ -238,10 +238,8 @@ extension ControlCommand {
     /// A number as people write one: digits with at most one decimal point and no sign,
     /// exponent or hexadecimal (`Double("0x10")` would be 16); nil otherwise.
     static func decimal(_ text: String) -> Double? {
-        let digits = text.filter(\.isASCII)
-        guard digits.count == text.count, !text.isEmpty, text.count <= 32,
-              text.allSatisfy({ $0.isNumber || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
-              text.contains(where: \.isNumber) else { return nil }
+        guard text.count <= 32, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              text.filter({ $0 == "." }).count <= 1, text.contains(where: \.isNumber) else { return nil }
         return Double(text)
     }
 }

@@ -223,12 +223,11 @@ extension TextBox {
         if value == "commit" { return .commit }
         if value == "cancel" { return .cancel }
         let parts = value.split(separator: ":", omittingEmptySubsequences: false)
-        let numbers = parts.dropLast().map { part in part.utf8.count <= 9 && part.allSatisfy(\.isASCII) ? Int(part) : nil }
-        guard parts.count == 2 || parts.count == 4, numbers.allSatisfy({ ($0 ?? -1) >= 0 }),
+        let numbers = parts.dropLast().compactMap { part in part.utf8.count <= 9 && part.allSatisfy(\.isASCII) ? Int(part) : nil }
+        guard parts.count == 2 || parts.count == 4, numbers.count == parts.count - 1, numbers.allSatisfy({ $0 >= 0 }),
               let words = percentDecoded(parts[parts.count - 1]) else { return nil }
-        let caret = numbers[0]!
-        return parts.count == 2 ? .typed(text: words, caret: caret)
-            : .edited(start: numbers[1]!, removed: numbers[2]!, inserted: words, caret: caret)
+        return numbers.count == 1 ? .typed(text: words, caret: numbers[0])
+            : .edited(start: numbers[1], removed: numbers[2], inserted: words, caret: numbers[0])
     }
 
     /// How a trace writes the change from `old` (the text and caret last recorded) to this

@@ -56,14 +56,7 @@ extension App: MappingWatchEvents {
     }
 
     func keep(_ calibration: TouchscreenCalibration, device: String, output: String) -> String? {
-        state.touchscreens.byDevice[device, default: [:]][output] = calibration
-        guard let statePath else { return "neither XDG_STATE_HOME nor HOME is set" }
-        do {
-            let (saved, warning) = try StateFileUpdate.apply(at: statePath) { $0.touchscreens.byDevice[device, default: [:]][output] = calibration }
-            state = saved
-            if let warning { logger.warning("remembered state: \(warning)") }
-        } catch { return error.description }
-        return nil
+        remember { $0.touchscreens.byDevice[device, default: [:]][output] = calibration }
     }
 
     func calibrationEnded(status: Int32) {

@@ -205,10 +205,11 @@ public final class App {
         options = options.reloaded(from: settings)
         controlPlane.file = options.configuration.annotate
         if options.configuration.font != previous.font { loadFont() }
+        registry.only = options.configuration.output.only
+        for output in registry.removeUnwanted() { note("overlay on output \(output.name) removed ([output] only)") }
         let overlaySettings = self.overlaySettings
         for overlay in overlays.values { overlay.apply(overlaySettings) }
-        registry.only = options.configuration.output.only
-        for output in registry.followOnly() { note("overlay on output \(output.name) removed ([output] only)") }
+        registry.createWanted()
         if !options.overrides.capture { setCapturing(options.capture) }
         if options.configuration.output != previous.output { retargetTouchscreens() }
         note("configuration reloaded from \(path)")

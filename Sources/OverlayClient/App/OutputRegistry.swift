@@ -46,17 +46,21 @@ final class OutputRegistry {
         return true
     }
 
-    /// Overlays on every output `[output] only` lets have one, and none on the others (after a
-    /// reload): the outputs whose overlay went.
-    func followOnly() -> [Output] {
+    /// After a reload: the overlays `[output] only` no longer lets be taken away; the outputs
+    /// whose overlay went.
+    func removeUnwanted() -> [Output] {
         var gone: [Output] = []
         for (name, overlay) in overlays where !wants(overlay.output) {
             overlays.removeValue(forKey: name)
             remove(overlay)
             gone.append(overlay.output)
         }
-        for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
         return gone
+    }
+
+    /// An overlay on every output `[output] only` lets have one and that has none.
+    func createWanted() {
+        for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
     }
 
     /// A global went: the output it was, if it was one (its overlay taken away).

@@ -58,10 +58,9 @@ extension OverlayInk {
             changeTextBox { $0.set(text: text, caret: caret) }
         case .edited(let start, let removed, let inserted, let caret)?:
             guard let box = textBox else { return "no text box is open" }
-            guard start <= box.text.count, removed <= box.text.count - start else {
-                return "the edit (\(removed) characters from \(start)) does not fit the box's \(box.text.count) characters"
-            }
-            changeTextBox { $0.replace(from: start, removing: removed, with: inserted, caret: caret) }
+            var fits = true
+            changeTextBox { fits = $0.replace(from: start, removing: removed, with: inserted, caret: caret) }
+            if !fits { return "the edit (\(removed) characters from \(start)) does not fit the box's \(box.text.count) characters" }
         case .commit?: commitTextBox()
         case .cancel?: cancelTextBox()
         case nil: return "expected CARET:START:REMOVED:WORDS, CARET:WORDS, commit or cancel"

@@ -131,30 +131,22 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
         role.setKeyboard(keyboardRequest)
     }
 
-    /// How a text box asks for the keyboard: on demand first (where the role can), so that an
+    /// While a text box is open the keyboard is the overlay's (pending until the next commit);
+    /// after (`.none`), as before. A box asks on demand first (where the role can), so that an
     /// overlay that stops (SIGSTOP, a debugger) cannot hold every key, and the user can click
     /// elsewhere; exclusively where the compositor does not give it on demand (some wait for a
     /// pointer click, and a touch is not one), or where the role cannot ask on demand.
-    enum Typing {
-        case no, onDemand, exclusive
-    }
-
-    /// While a text box is open the keyboard is the overlay's (pending until the next commit);
-    /// after, as before.
-    func setTyping(_ typing: Typing) {
+    func setTyping(_ typing: KeyboardRequest) {
         self.typing = typing == .onDemand && !role.offersKeyboardOnDemand ? .exclusive : typing
         role.setKeyboard(keyboardRequest)
     }
-    private(set) var typing = Typing.no
+    private(set) var typing = KeyboardRequest.none
 
     /// The keyboard: a text box's as it asks; while capturing (Escape gives the touches back)
     /// on demand, or exclusively where the role cannot ask on demand; none otherwise.
     private var keyboardRequest: KeyboardRequest {
-        switch typing {
-        case .exclusive: return .exclusive
-        case .onDemand: return .onDemand
-        case .no: return takesKeyboard ? (role.offersKeyboardOnDemand ? .onDemand : .exclusive) : .none
-        }
+        guard typing == .none else { return typing }
+        return takesKeyboard ? (role.offersKeyboardOnDemand ? .onDemand : .exclusive) : .none
     }
 
     /// Sets the input region if `window`'s view tree changed since it was last computed.

@@ -126,7 +126,7 @@ final class Overlay {
         case .opened: askForKeyboard()
         case .closed, .displaced:
             cancelKeyboardWait()
-            layer.setTyping(.no)
+            layer.setTyping(.none)
         case .edited: break
         }
         events.overlay(self, textBox: change)

@@ -85,7 +85,7 @@ extension TouchTrace {
             throw TraceError(line: line, message: "time '\(excerpt(fields[0]))' is not a number of seconds from 0 to \(Int(InputLimits.traceDuration))")
         }
         let name = fields[2]
-        guard !name.isEmpty, name.count <= 32, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else {
+        guard isSettingName(name) else {
             throw TraceError(line: line, message: "setting name '\(excerpt(name))' is not a word")
         }
         let limit = valueLimit(for: name)

@@ -51,14 +51,18 @@ public struct TouchTrace: Sendable, Equatable {
     /// The longest value of a `set text` line: a whole box's words, percent-encoded, fit.
     public static let textValueLimit = 65_536
 
+    /// Whether `name` can name a `set` line: a word of up to 32 letters and underscores.
+    static func isSettingName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 32 && name.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "_") }
+    }
+
     /// The longest value a `set NAME` line may carry.
     public static func valueLimit(for name: String) -> Int { name == textSettingName ? textValueLimit : valueLimit }
 
     /// Whether a `set NAME VALUE` line with these can be written and read back: a name of
     /// letters and underscores, a value of printable ASCII without spaces or `#`, within its limit.
     public static func isWritable(settingName name: String, value: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 32 && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") })
-            && !value.isEmpty && value.utf8.count <= valueLimit(for: name)
+        isSettingName(name) && !value.isEmpty && value.utf8.count <= valueLimit(for: name)
             && value.utf8.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: "#") })
     }
     /// The largest trace file read (64 MiB: over an hour of ten fingers at 120 Hz); a larger
