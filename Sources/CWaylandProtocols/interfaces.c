@@ -14,3 +14,4 @@ const struct wl_interface *tl_zxdg_output_manager_v1_interface(void) { return &z
 const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void) { return &zwp_tablet_manager_v2_interface; }
 const struct wl_interface *tl_zwlr_screencopy_manager_v1_interface(void) { return &zwlr_screencopy_manager_v1_interface; }
 const struct wl_interface *tl_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
+const struct wl_interface *tl_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }

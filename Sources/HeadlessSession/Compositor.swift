@@ -28,6 +28,9 @@ public struct Compositor: Sendable, CustomStringConvertible {
     var configurationFile: (@Sendable (_ width: Int, _ height: Int, _ scale: Int) -> (name: String, text: String))?
     /// The D-Bus buses it needs of its own.
     var buses = Buses.none
+    /// Run before it starts, given the session's directory (its home): GNOME Shell's
+    /// extensions are put in place then, as the shell finds them only when it starts.
+    var preparation: (@Sendable (_ runtimeDirectory: String) throws -> Void)?
 
     /// D-Bus buses a compositor needs.
     public enum Buses: Sendable {
@@ -63,6 +66,10 @@ public struct Compositor: Sendable, CustomStringConvertible {
                 done
                 while [ ! -S "$0/session-bus" ] || [ ! -S "$0/system-bus" ]; do sleep 0.02; done
                 export DBUS_SESSION_BUS_ADDRESS="unix:path=$0/session-bus" DBUS_SYSTEM_BUS_ADDRESS="unix:path=$0/system-bus"
+                if [ -n "${ENABLED_EXTENSIONS:-}" ]; then
+                  gsettings set org.gnome.shell enabled-extensions "$ENABLED_EXTENSIONS"
+                  unset ENABLED_EXTENSIONS
+                fi
                 exec "$@"
                 """
             return ["sh", "-c", script, runtime]
@@ -126,12 +133,27 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// gnome-shell 43 (GNOME's desktop: mutter with its shell) headless, with one virtual
     /// monitor: no layer-shell. `--unsafe-mode` lets the tests take screenshots through its
     /// D-Bus API (org.gnome.Shell.Screenshot), as GNOME's own tools do.
-    public static let gnomeShell = Compositor(
-        name: "gnome-shell", executable: "gnome-shell", package: "gnome-shell", isNested: false, socket: "gnome-0",
-        arguments: { width, height, _, _ in
-            ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)", "--wayland-display=gnome-0", "--unsafe-mode"]
-        },
-        environment: [:], buses: .sessionAndSystem)
+    public static let gnomeShell = gnomeShell(extension: nil)
+
+    /// gnome-shell with an extension installed for the session's user and enabled before the
+    /// shell starts (GNOME finds extensions only then): `folder` is copied to
+    /// `~/.local/share/gnome-shell/extensions/UUID`.
+    public static func gnomeShell(extension installed: (uuid: String, folder: String)?) -> Compositor {
+        var compositor = Compositor(
+            name: "gnome-shell", executable: "gnome-shell", package: "gnome-shell", isNested: false, socket: "gnome-0",
+            arguments: { width, height, _, _ in
+                ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)", "--wayland-display=gnome-0", "--unsafe-mode"]
+            },
+            environment: installed.map { ["ENABLED_EXTENSIONS": "['\($0.uuid)']"] } ?? [:], buses: .sessionAndSystem)
+        if let installed {
+            compositor.preparation = { home in
+                let extensions = home + "/.local/share/gnome-shell/extensions"
+                try FileManager.default.createDirectory(atPath: extensions, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: installed.folder, toPath: extensions + "/" + installed.uuid)
+            }
+        }
+        return compositor
+    }
 
     /// Mir 2.12's miral-shell (the shell of the Mir-based desktops: Ubuntu Frame, Lomiri),
     /// nested through its Wayland platform. Layer-shell and screencopy are among its "additional"

@@ -89,6 +89,10 @@ public final class HeadlessSession {
                 throw HeadlessSessionError("cannot hand \(runtimeDirectory) to \(userWhenRoot): \(String(cString: strerror(errno)))")
             }
         }
+        if let preparation = compositor.preparation {
+            try preparation(runtimeDirectory)
+            try handOver(runtimeDirectory)
+        }
         if let file = compositor.configurationFile?(width, height, scale) {
             try file.text.write(toFile: runtimeDirectory + "/" + file.name, atomically: true, encoding: .utf8)
             chmod(runtimeDirectory + "/" + file.name, 0o644)
@@ -115,6 +119,17 @@ public final class HeadlessSession {
                 throw HeadlessSessionError("\(compositor) exited at start (status \(process.terminationStatus))")
             }
             compositors.removeLast()
+        }
+    }
+
+    /// Gives everything under `directory` to the unprivileged user (as root; else it is the
+    /// caller's already).
+    private func handOver(_ directory: String) throws {
+        guard getuid() == 0, let user = getpwnam(userWhenRoot) else { return }
+        let (uid, gid) = (user.pointee.pw_uid, user.pointee.pw_gid)
+        let paths = [directory] + ((try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []).map { directory + "/" + $0 }
+        for path in paths where lchown(path, uid, gid) != 0 {
+            throw HeadlessSessionError("cannot hand \(path) to \(userWhenRoot): \(String(cString: strerror(errno)))")
         }
     }
 

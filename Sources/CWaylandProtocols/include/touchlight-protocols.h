@@ -26,3 +26,4 @@ const struct wl_interface *tl_zxdg_output_manager_v1_interface(void);
 const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void);
 const struct wl_interface *tl_zwlr_screencopy_manager_v1_interface(void);
 const struct wl_interface *tl_zwp_text_input_manager_v3_interface(void);
+const struct wl_interface *tl_xdg_wm_base_interface(void);

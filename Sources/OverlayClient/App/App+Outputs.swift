@@ -10,7 +10,8 @@ extension App: OverlayEvents, SeatEvents {
     func makeOverlay(on output: Output) -> Overlay {
         let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
                               capture: isCapturing, settings: overlaySettings,
-                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace())
+                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), role: surfaceRole)
+        retargetShellChannel()
         if controlPlane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(controlPlane.state.page)  // every output on the same page
         if registry.inkShelf.restore(into: overlay.ink, output: output.name) {

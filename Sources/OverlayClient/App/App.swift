@@ -26,13 +26,20 @@ public final class App {
     /// The outputs and the overlay on each.
     private(set) lazy var registry: OutputRegistry = {
         let registry = OutputRegistry(only: options.configuration.output.only) { [unowned self] output in self.makeOverlay(on: output) }
-        registry.onOverlayGone = { [unowned self] overlay in for seat in self.seats.values { seat.forget(overlay) } }
+        registry.onOverlayGone = { [unowned self] overlay in
+            for seat in self.seats.values { seat.forget(overlay) }
+            self.retargetShellChannel()
+        }
         return registry
     }()
     var seats: [UInt32: Seat] = [:]
     private var replay: ReplaySource?
     var libinputReplay: LibinputReplaySource?
     var libinputSource: LibinputSource?
+    /// The GNOME Shell extension's channel, when it started touchlight: its descriptor, checked
+    /// at start, and the channel read once the overlays exist.
+    let shellChannelFD: Int32?
+    var shellChannel: ShellChannel?
     private var usesLibinput = false
     private var signalFD: Int32 = -1
     var isCapturing: Bool
@@ -84,6 +91,7 @@ public final class App {
                 do { trace = try TouchTrace(text: text) } catch let error as TraceError { throw ClientError.trace("\(path): \(error)") }
             }
         }
+        shellChannelFD = try ShellChannel.descriptorFromEnvironment()
         // The libinput source's checks come before the compositor: their messages need none.
         // (A replay, when given, is the source of touches instead.)
         if options.usesLibinput {
@@ -119,9 +127,12 @@ public final class App {
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
         controlPlane.note = { [unowned self] message in self.note(message) }
-        controlPlane.onSettingsChanged = { [unowned self] in self.recordAnnotation() }
+        controlPlane.onSettingsChanged = { [unowned self] in
+            self.recordAnnotation()
+            self.reportModeToShell()
+        }
         loadFont()  // before the outputs' overlays, which take it
-        try connection.bindGlobals()  // the managers first, so each seat takes its pens as it is set up
+        try connection.bindGlobals(windows: shellChannelFD != nil)  // the managers first, so each seat takes its pens as it is set up
         if let trace {
             replay = ReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed,
                                   loops: options.configuration.input.replayLoops)
@@ -151,6 +162,7 @@ public final class App {
         replay?.start(after: Self.replayStartDelay)
         libinputReplay?.start(after: Self.replayStartDelay)
         if usesLibinput && exitStatus == nil { startLibinput() }
+        startShellChannel()
         while loop.isRunning && exitStatus == nil {
             loop.runOnce {
                 // Handlers only mark overlays; each acts here, once, and again after any
@@ -262,6 +274,7 @@ public final class App {
         }
         pump.cancelRead()
         control?.close()
+        shellChannel?.close()
         stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
         for pool in overlays.values.compactMap(\.spritePool) { stats.add(pool) }
         for seat in seats.values { seat.destroy() }

@@ -27,6 +27,10 @@ enum ClientError: Error, CustomStringConvertible {
     case control(String)
     /// SIGINT or SIGTERM arrived before the overlay was running.
     case interrupted
+    /// GNOME, started by hand: the overlay shows there only when its Shell extension starts it.
+    case gnomeWithoutExtension
+    /// The GNOME Shell extension's channel is not what it should be.
+    case shellChannel(String)
 
     /// What a compositor without wlr-layer-shell (GNOME's Mutter, weston) gets told, by the
     /// overlay and by `doctor` alike: why nothing can show, and what works there instead.
@@ -40,6 +44,13 @@ enum ClientError: Error, CustomStringConvertible {
         are not verified.
         """
 
+    /// What touchlight started by hand on GNOME says, and `doctor` too.
+    static let gnomeAdvice = """
+        on GNOME the overlay is shown by Touchlight's GNOME Shell extension (\(GnomeExtension.uuid)), which starts touchlight \
+        itself: touchlight started by hand gets no overlay and no touches there. Install it with scripts/install, then log out and \
+        in, or enable it: `gnome-extensions enable \(GnomeExtension.uuid)`. `touchlight doctor` says whether it is installed and enabled.
+        """
+
     /// The exit status for a desktop that cannot host the overlay at all (no wlr-layer-shell):
     /// retrying cannot help, so the systemd unit does not restart on it
     /// (`RestartPreventExitStatus=`). 78 is sysexits' EX_CONFIG.
@@ -47,8 +58,11 @@ enum ClientError: Error, CustomStringConvertible {
 
     /// The process's exit status for this failure: `cannotHostStatus`, or 1.
     var exitStatus: Int32 {
-        if case .missingGlobals(let names) = self, names.contains("zwlr_layer_shell_v1") { return Self.cannotHostStatus }
-        return 1
+        switch self {
+        case .missingGlobals(let names) where names.contains("zwlr_layer_shell_v1"): return Self.cannotHostStatus
+        case .gnomeWithoutExtension: return Self.cannotHostStatus
+        default: return 1
+        }
     }
 
     var description: String {
@@ -67,6 +81,10 @@ enum ClientError: Error, CustomStringConvertible {
             return "\(call) failed: \(String(cString: strerror(code)))"
         case .trace(let message), .touchscreens(let message), .control(let message):
             return message
+        case .gnomeWithoutExtension:
+            return Self.gnomeAdvice
+        case .shellChannel(let why):
+            return "the GNOME Shell extension's channel is refused: \(why)"
         case .interrupted:
             return "interrupted by a signal while starting"
 

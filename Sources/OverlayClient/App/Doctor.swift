@@ -26,7 +26,10 @@ public enum Doctor {
             connection.onSeatAdded = { proxy, _, _ in seats.append(SeatProbe(proxy: proxy)) }
             do { try connection.bindGlobals() } catch {
                 // Missing globals are reported below; a compositor that does not answer, here.
-                if case .missingGlobals = error {} else { throw error }
+                switch error {
+                case .missingGlobals, .gnomeWithoutExtension: break
+                default: throw error
+                }
             }
             for what in ["the outputs' and seats' descriptions", "their names"] {
                 try connection.roundtrip(waitingFor: what)
@@ -41,6 +44,9 @@ public enum Doctor {
             let missing = required.filter { name in !connection.advertised.contains { $0.interface == name } }
             if let layerShell = connection.advertised.first(where: { $0.interface == "zwlr_layer_shell_v1" }) {
                 lines.append("Layer shell: offered (version \(layerShell.version)): touchlight can draw above every window")
+            } else if connection.advertised.contains(where: { $0.interface == "gtk_shell1" }) {
+                lines.append("Layer shell: NOT offered (GNOME): \(ClientError.gnomeAdvice)")
+                lines += GnomeExtension.report(environment: env)
             } else {
                 lines.append("Layer shell: NOT offered: \(ClientError.noLayerShell)")
             }

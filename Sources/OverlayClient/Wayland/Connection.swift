@@ -13,7 +13,7 @@ final class Connection {
         "wl_compositor": 4, "wl_subcompositor": 1, "wl_shm": 1, "wl_seat": 7, "wl_output": 4,
         "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_output_manager_v1": 3, "zwp_tablet_manager_v2": 1, "wp_single_pixel_buffer_manager_v1": 1,
-        "zwlr_screencopy_manager_v1": 3, "zwp_text_input_manager_v3": 1,
+        "zwlr_screencopy_manager_v1": 3, "zwp_text_input_manager_v3": 1, "xdg_wm_base": 2,
     ]
 
     /// A global as advertised.
@@ -43,6 +43,8 @@ final class Connection {
     private(set) var textInputManager: OpaquePointer?
     /// The transparent pixel an idle overlay shows; without it, a 1×1 shm buffer.
     private(set) var singlePixelBufferManager: OpaquePointer?
+    /// xdg-shell: the windows GNOME's overlay is made of (see `ShellWindowRole`).
+    private(set) var wmBase: OpaquePointer?
 
     /// The transparent pixel idle overlays and hidden sprites show (once wl_shm is bound).
     private(set) var transparentPixel: SharedTransparentPixel?
@@ -71,8 +73,9 @@ final class Connection {
     /// list is only recorded while it arrives; then every global is bound, managers before the
     /// outputs and seats that use them, whatever order the compositor announced them in
     /// (mutter announces wl_output before zxdg_output_manager_v1). Globals announced later
-    /// (an output plugged in) are bound as they come.
-    func bindGlobals() throws(ClientError) {
+    /// (an output plugged in) are bound as they come. `windows`: the overlay is made of
+    /// xdg_toplevel windows (on GNOME, through its extension), not layer surfaces.
+    func bindGlobals(windows: Bool = false) throws(ClientError) {
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Self.registryEvents.pointer, listenerData(self))
         try roundtrip(waitingFor: "its list of globals")
@@ -84,7 +87,12 @@ final class Connection {
         var missing: [String] = []
         if compositor == nil { missing.append("wl_compositor") }
         if shm == nil { missing.append("wl_shm") }
-        if layerShell == nil { missing.append("zwlr_layer_shell_v1") }
+        if windows, wmBase == nil { missing.append("xdg_wm_base") }
+        if !windows, layerShell == nil {
+            // GNOME (mutter's gtk_shell1 tells it) hosts the overlay through the extension alone.
+            if missing.isEmpty, advertised.contains(where: { $0.interface == "gtk_shell1" }) { throw .gnomeWithoutExtension }
+            missing.append("zwlr_layer_shell_v1")
+        }
         if !missing.isEmpty { throw .missingGlobals(missing) }
     }
 
@@ -152,6 +160,9 @@ final class Connection {
         case "zwlr_screencopy_manager_v1": screencopyManager = bind(tl_zwlr_screencopy_manager_v1_interface())
         case "zwp_text_input_manager_v3": textInputManager = bind(tl_zwp_text_input_manager_v3_interface())
         case "wp_single_pixel_buffer_manager_v1": singlePixelBufferManager = bind(tl_wp_single_pixel_buffer_manager_v1_interface())
+        case "xdg_wm_base":
+            wmBase = bind(tl_xdg_wm_base_interface())
+            xdg_wm_base_add_listener(wmBase, Self.wmBaseEvents.pointer, nil)
         case "wl_output":
             if let output = bind(tl_wl_output_interface()) { onOutputAdded?(output, global.name, version) }
         case "wl_seat":
@@ -159,6 +170,14 @@ final class Connection {
         default: break
         }
     }
+
+    /// The compositor's ping, answered at once (mutter calls a window that does not answer
+    /// unresponsive).
+    private static let wmBaseEvents: ListenerTable<xdg_wm_base_listener> = {
+        var events = xdg_wm_base_listener()
+        events.ping = { _, base, serial in xdg_wm_base_pong(base, serial) }
+        return ListenerTable(events)
+    }()
 
     /// Destroys the bound globals and the registry (before disconnecting).
     func destroyGlobals() {
@@ -175,12 +194,13 @@ final class Connection {
         if let screencopyManager { zwlr_screencopy_manager_v1_destroy(screencopyManager) }
         if let textInputManager { zwp_text_input_manager_v3_destroy(textInputManager) }
         if let singlePixelBufferManager { wp_single_pixel_buffer_manager_v1_destroy(singlePixelBufferManager) }
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let compositor { wl_compositor_destroy(compositor) }
         if let registry { wl_registry_destroy(registry) }
         (layerShell, viewporter, fractionalScaleManager, xdgOutputManager, shm, compositor, registry) = (nil, nil, nil, nil, nil, nil, nil)
-        (tabletManager, singlePixelBufferManager, subcompositor, screencopyManager, textInputManager) = (nil, nil, nil, nil, nil)
+        (tabletManager, singlePixelBufferManager, subcompositor, screencopyManager, textInputManager, wmBase) = (nil, nil, nil, nil, nil, nil)
     }
 
     /// Forgets a removed global.

@@ -17,7 +17,7 @@ enum KeyboardRequest {
 /// A surface's role on the compositor: what puts it over everything on its output and gives
 /// it the keyboard. Policy-free, as SCTK's protocol wrappers are: it sends what it is told,
 /// and the overlay's surface (`LayerSurface`) decides what that is. The layer-shell role is
-/// the one here; an `xdg_toplevel` that a GNOME Shell extension stacks would be another.
+/// one; an `xdg_toplevel` that the GNOME Shell extension stacks (`ShellWindowRole`) is the other.
 @MainActor
 protocol SurfaceRole: AnyObject {
     /// Whether the keyboard can be asked for on demand (else only exclusively).
@@ -31,6 +31,13 @@ protocol SurfaceRole: AnyObject {
     func setKeyboard(_ request: KeyboardRequest)
     func acknowledge(serial: UInt32)
     func destroy()
+}
+
+/// Which role overlays take: a layer surface, or (on GNOME, started by Touchlight's Shell
+/// extension) a window the extension stacks, which asks `focus` for the keyboard.
+enum SurfaceRoleKind {
+    case layerShell
+    case shellWindow(focus: KeyboardFocusBroker)
 }
 
 /// wlr-layer-shell's role: a surface on the overlay layer of its output, anchored to every

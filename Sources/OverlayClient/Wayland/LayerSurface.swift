@@ -62,7 +62,7 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     /// Whether subsurfaces (sprites) were made on it: it stays mapped from then on.
     var hasSubsurfaces = false
 
-    init(output: Output, connection: Connection, scheduler: Scheduler, buffers: BufferRing, takesKeyboard: Bool) {
+    init(output: Output, connection: Connection, scheduler: Scheduler, buffers: BufferRing, takesKeyboard: Bool, role kind: SurfaceRoleKind) {
         (self.output, self.connection, self.scheduler) = (output, connection, scheduler)
         self.takesKeyboard = takesKeyboard
         // bindGlobals checked that these exist.
@@ -76,11 +76,17 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
             fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             wp_fractional_scale_v1_add_listener(fractionalScale, Self.fractionalScaleEvents.pointer, me)
         }
-        let layerShell = LayerShellRole(shell: connection.layerShell!, version: connection.layerShellVersion, surface: surface,
-                                        output: output.proxy, events: self)
-        role = layerShell
-        role.sendState(keyboard: keyboardRequest)
-        layerShell.listen()
+        switch kind {
+        case .layerShell:
+            let layerShell = LayerShellRole(shell: connection.layerShell!, version: connection.layerShellVersion, surface: surface,
+                                            output: output.proxy, events: self)
+            role = layerShell
+            role.sendState(keyboard: keyboardRequest)
+            layerShell.listen()
+        case .shellWindow(let focus):
+            role = ShellWindowRole(wmBase: connection.wmBase!, surface: surface, output: output, focus: focus, events: self)
+            role.sendState(keyboard: keyboardRequest)
+        }
         idleMemory.surface = self
     }
 

@@ -34,13 +34,13 @@ final class Overlay {
     let scheduler: Scheduler
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, statistics: Statistics, capture: Bool,
-         settings: OverlaySettings, toolbarPlace: ToolbarPlace) {
+         settings: OverlaySettings, toolbarPlace: ToolbarPlace, role: SurfaceRoleKind = .layerShell) {
         self.events = events
         self.statistics = statistics
         self.scheduler = scheduler
         self.connection = connection
         let buffers = BufferRing(shm: connection.shm!)
-        layer = LayerSurface(output: output, connection: connection, scheduler: scheduler, buffers: buffers, takesKeyboard: capture)
+        layer = LayerSurface(output: output, connection: connection, scheduler: scheduler, buffers: buffers, takesKeyboard: capture, role: role)
         clock = FrameClock(surface: layer.surface, scheduler: scheduler)
         let canvas = CanvasPresenter(host: layer, buffers: buffers, idleMemory: layer.idleMemory)
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)

@@ -1,0 +1,178 @@
+import Foundation
+import HeadlessSession
+import Testing
+
+/// Headless gnome-shell 43 with Touchlight's extension installed and enabled before it starts,
+/// as a user's would be: the shell starts touchlight itself. Touches and keys come from
+/// Clutter's virtual devices through the shell's real input path, driven through
+/// `org.gnome.Shell.Eval` (unsafe mode); screenshots from `org.gnome.Shell.Screenshot`.
+final class GnomeLive {
+    static let uuid = "touchlight@touchlight.dev"
+    let desktop: Desktop
+    let log: String
+    private var scriptCount = 0
+
+    /// Why these tests cannot run here, or nil.
+    static var missingPrerequisite: String? {
+        Desktop.missingPrerequisite(for: .gnomeShell) ?? (Desktop.which("ffmpeg") == nil ? "ffmpeg is not installed (scripts/install-deps test)" : nil)
+    }
+
+    /// The shell with the extension (built for GNOME 43 by scripts/build-gnome-extension, to
+    /// start this build's touchlight with `arguments`), up, out of the overview, and
+    /// touchlight reading its channel; nil after recording why not.
+    static func started(arguments: [String] = ["--verbose"], config: String? = nil) throws -> GnomeLive? {
+        if let missing = missingPrerequisite {
+            Issue.record("NOT RUN on GNOME: \(missing)")
+            return nil
+        }
+        let built = NSTemporaryDirectory() + "touchlight-extension-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: built) }
+        try Desktop.run(Desktop.packageRoot.appendingPathComponent("scripts/build-gnome-extension").path,
+                        ["--variant", "43", "--binary", Desktop.touchlight.path] + arguments.flatMap { ["--argument", $0] } + [built])
+        let log = NSTemporaryDirectory() + "touchlight-gnome-live-\(getpid())-\(UUID().uuidString).log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let desktop: Desktop
+        do {
+            desktop = try Desktop(.gnomeShell(extension: (uuid, built)), log: log)
+        } catch {
+            Issue.record("gnome-shell did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")")
+            return nil
+        }
+        let live = GnomeLive(desktop: desktop, log: log)
+        if let config {
+            let folder = desktop.runtimeDirectory.appendingPathComponent(".config/touchlight").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try config.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+            try Desktop.run("/bin/chown", ["-R", Desktop.testUser, desktop.runtimeDirectory.appendingPathComponent(".config").path])
+        }
+        guard eventually(timeout: 20, { (try? live.eval("Main.layoutManager._startingUp")) == "false" }) else {
+            Issue.record("gnome-shell never finished starting:\n\(live.logText.suffix(3000))")
+            desktop.stop()
+            return nil
+        }
+        // Out of the overview, and no banners (headless, GNOME says the screen cannot lock).
+        _ = try live.eval("Main.overview.hide(); Main.messageTray.bannerBlocked = true; Main.messageTray._hideNotification?.(true); 'ok'")
+        guard live.waitForLog("reading touches from the GNOME Shell extension's channel") else {
+            Issue.record("the extension did not start touchlight: state \((try? live.eval("Main.extensionManager.lookup('\(uuid)')?.state")) ?? "?")\n\(live.logText.suffix(4000))")
+            desktop.stop()
+            return nil
+        }
+        return live
+    }
+
+    private init(desktop: Desktop, log: String) {
+        (self.desktop, self.log) = (desktop, log)
+    }
+
+    func stop() {
+        desktop.stop()
+        try? FileManager.default.removeItem(atPath: log)
+    }
+
+    /// What the shell and touchlight (its child) printed.
+    var logText: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+    /// Waits until the log holds `text` (`times` times), at most `timeout` seconds.
+    func waitForLog(_ text: String, times: Int = 1, timeout: Double = 10) -> Bool {
+        eventually(timeout: timeout) { logText.components(separatedBy: text).count - 1 >= times }
+    }
+
+    private var bus: String { "unix:path=" + desktop.runtimeDirectory.appendingPathComponent("session-bus").path }
+
+    /// Runs `arguments` as the session's user, with its runtime directory and bus.
+    @discardableResult
+    func runAsUser(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try Desktop.execute("/usr/bin/env", try desktop.session.asSessionUser(
+            ["env", "DBUS_SESSION_BUS_ADDRESS=\(bus)", "XDG_RUNTIME_DIR=\(desktop.runtimeDirectory.path)", "HOME=\(desktop.runtimeDirectory.path)",
+             "WAYLAND_DISPLAY=gnome-0"] + arguments))
+    }
+
+    /// Evaluates `script` in the shell (written to a file first: gdbus takes one line); its
+    /// result as the shell prints it (strings unquoted).
+    func eval(_ script: String) throws -> String {
+        scriptCount += 1
+        let path = desktop.runtimeDirectory.appendingPathComponent("eval-\(scriptCount).js").path
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o644)
+        let call = "eval(new TextDecoder().decode(imports.gi.GLib.file_get_contents('\(path)')[1]))"
+        let (status, output) = try runAsUser(["gdbus", "call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell",
+                                              "--method", "org.gnome.Shell.Eval", call])
+        let reply = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0, reply.hasPrefix("(true, '"), reply.hasSuffix("')") else { throw Desktop.DesktopError.commandFailed("Eval: \(reply)") }
+        var value = String(reply.dropFirst("(true, '".count).dropLast(2))
+        if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+        return value
+    }
+
+    /// `touchlight ctl WORDS`, as the user whose touchlight the shell started.
+    @discardableResult
+    func ctl(_ words: String...) throws -> (status: Int32, output: String) {
+        try runAsUser([Desktop.touchlight.path, "ctl"] + words)
+    }
+
+    /// The screen, as GNOME's own screenshot API takes it.
+    func screenshot(_ name: String) throws -> Image {
+        let png = desktop.runtimeDirectory.appendingPathComponent("\(name).png").path
+        let (status, output) = try runAsUser(["gdbus", "call", "--session", "--dest", "org.gnome.Shell.Screenshot", "--object-path",
+                                              "/org/gnome/Shell/Screenshot", "--method", "org.gnome.Shell.Screenshot.Screenshot", "false", "false", png])
+        guard status == 0, output.hasPrefix("(true,") else { throw Desktop.DesktopError.commandFailed("Screenshot: \(output)") }
+        try FileManager.default.createDirectory(at: Desktop.screenshotDirectory, withIntermediateDirectories: true)
+        let ppm = Desktop.screenshotDirectory.appendingPathComponent("gnome-\(name).ppm").path
+        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", png, "-f", "image2", "-c:v", "ppm", ppm])
+        return try Image(ppm: Data(contentsOf: URL(fileURLWithPath: ppm)))
+    }
+
+    /// Screenshots until `done` says so, at most `timeout` seconds: the last one.
+    func screenshot(_ name: String, timeout: Double = 10, until done: (Image) -> Bool) throws -> Image {
+        let deadline = Date().addingTimeInterval(timeout)
+        var shot = try screenshot(name)
+        while !done(shot), Date() < deadline {
+            usleep(100_000)  // a poll interval
+            shot = try screenshot(name)
+        }
+        return shot
+    }
+
+    // MARK: Input through Clutter's virtual devices
+
+    /// One finger: `down`, `motion` or `up` at stage position (x, y).
+    func touch(_ phase: String, slot: Int = 0, x: Double = 0, y: Double = 0) throws {
+        let call = phase == "up" ? "notify_touch_up(t, \(slot))" : "notify_touch_\(phase)(t, \(slot), \(x), \(y))"
+        _ = try eval("""
+            const {Clutter, GLib} = imports.gi;
+            global._touchlightTestTouch ??= Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.TOUCHSCREEN_DEVICE);
+            const t = GLib.get_monotonic_time();
+            global._touchlightTestTouch.\(call);
+            'ok';
+            """)
+    }
+
+    /// A drag of one finger from `start` to `end` in `steps` motions.
+    func drag(from start: (Double, Double), to end: (Double, Double), steps: Int = 10) throws {
+        try touch("down", x: start.0, y: start.1)
+        for step in 1...steps {
+            let f = Double(step) / Double(steps)
+            try touch("motion", x: start.0 + (end.0 - start.0) * f, y: start.1 + (end.1 - start.1) * f)
+        }
+        try touch("up")
+    }
+
+    /// Types `text` (letters, digits, spaces) and then Return through a virtual keyboard.
+    func type(_ text: String) throws {
+        let keys = text.unicodeScalars.map { "Clutter.unicode_to_keysym(\($0.value))" } + ["Clutter.KEY_Return"]
+        _ = try eval("""
+            const {Clutter, GLib} = imports.gi;
+            global._touchlightTestKeys ??= Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+            for (const key of [\(keys.joined(separator: ", "))]) {
+                global._touchlightTestKeys.notify_keyval(GLib.get_monotonic_time(), key, Clutter.KeyState.PRESSED);
+                global._touchlightTestKeys.notify_keyval(GLib.get_monotonic_time(), key, Clutter.KeyState.RELEASED);
+            }
+            'ok';
+            """)
+    }
+
+    /// The focused window's title, or "none".
+    func focusedTitle() throws -> String {
+        try eval("global.display.focus_window?.get_title() ?? 'none'")
+    }
+}

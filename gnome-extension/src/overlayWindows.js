@@ -1,0 +1,191 @@
+// Touchlight's windows as the overlay: only windows of the client the extension started
+// (owns_window) are treated, each hidden from the window list, on every workspace, in
+// global.top_window_group (above the top bar, notifications and fullscreen windows), covering
+// the monitor its title names. They never keep the focus, but while Touchlight asks for the
+// keyboard (a text box is open).
+//
+// make_above() is avoided: mutter 43 would then refuse the focus on map to every window the
+// overlay covers. Instead the focus is watched, and given back in a later.
+import Meta from 'gi://Meta';
+import * as Compat from './compat.js';
+
+/** Touchlight's windows are titled with this and the output (connector) they cover. */
+const TITLE_PREFIX = 'touchlight-overlay:';
+
+export class OverlayWindows {
+    /** @param {function()} onMonitorsKnown - the connectors of the windows changed */
+    constructor(onMonitorsKnown) {
+        this._onMonitorsKnown = onMonitorsKnown;
+        this._client = null;
+        this._windows = new Map();   // Meta.Window → {connector, signals}
+        this._connectors = new Set();
+        this._keyboardFor = null;    // the connector whose window may keep the focus
+        this._signals = [];
+        this._restoring = false;
+    }
+
+    /** The connectors Touchlight has windows for (known from their titles). */
+    get connectors() {
+        return [...this._connectors];
+    }
+
+    enable(client) {
+        this._client = client;
+        const display = global.display;
+        this._signals = [
+            [display, display.connect('window-created', (_, window) => this._created(window))],
+            [display, display.connect('restacked', () => this._raise())],
+            [display, display.connect('notify::focus-window', () => this._focusChanged())],
+            [global.workspace_manager, global.workspace_manager.connect('active-workspace-changed', () => this._focusChanged())],
+        ];
+        for (const actor of global.get_window_actors())
+            this._created(actor.meta_window);
+    }
+
+    disable() {
+        for (const [object, id] of this._signals)
+            object.disconnect(id);
+        this._signals = [];
+        for (const window of [...this._windows.keys()])
+            this._forget(window);
+        if (this._windows.size === 0 && this._unredirectOff)
+            this._setUnredirect(true);
+        this._client = null;
+        this._keyboardFor = null;
+    }
+
+    /** Whether `window` is one of Touchlight's (of the client the extension started). */
+    owns(window) {
+        return this._client !== null && this._client.owns_window(window);
+    }
+
+    _created(window) {
+        if (!this.owns(window) || this._windows.has(window))
+            return;
+        Compat.hideFromWindowList(this._client, window);
+        window.stick();
+        const entry = {connector: null, signals: []};
+        this._windows.set(window, entry);
+        entry.signals.push([window, window.connect('unmanaged', () => this._forget(window))]);
+        entry.signals.push([window, window.connect('notify::title', () => this._place(window))]);
+        entry.signals.push([window, window.connect('position-changed', () => this._cover(window))]);
+        const actor = window.get_compositor_private();
+        if (actor) {
+            // Above everything the shell draws, fullscreen windows included.
+            actor.get_parent()?.remove_child(actor);
+            global.top_window_group.add_child(actor);
+            entry.signals.push([actor, actor.connect('first-frame', () => this._place(window))]);
+        }
+        if (this._windows.size === 1)
+            this._setUnredirect(false);
+        this._place(window);
+        this._focusChanged();
+    }
+
+    _forget(window) {
+        const entry = this._windows.get(window);
+        if (!entry)
+            return;
+        for (const [object, id] of entry.signals)
+            object.disconnect(id);
+        this._windows.delete(window);
+        // Idle, Touchlight unmaps its windows: fullscreen apps get direct scanout back.
+        if (this._windows.size === 0)
+            this._setUnredirect(true);
+    }
+
+    _setUnredirect(allowed) {
+        Compat.setUnredirectAllowed(allowed);
+        this._unredirectOff = !allowed;
+    }
+
+    /** Covers the monitor the window's title names (the title arrives after creation). */
+    _place(window) {
+        const entry = this._windows.get(window);
+        const title = window.get_title() ?? '';
+        if (!entry || !title.startsWith(TITLE_PREFIX))
+            return;
+        const connector = title.slice(TITLE_PREFIX.length);
+        entry.connector = connector;
+        if (!this._connectors.has(connector)) {
+            this._connectors.add(connector);
+            this._onMonitorsKnown();
+        }
+        const index = Compat.monitorManager().get_monitor_for_connector(connector);
+        if (index < 0)
+            return;
+        const area = global.display.get_monitor_geometry(index);
+        window.move_frame(true, area.x, area.y);
+        this._cover(window);
+        this._raise();
+    }
+
+    /** mutter keeps a window's top below the top bar: the actor is moved over it by the rest. */
+    _cover(window) {
+        const entry = this._windows.get(window);
+        const actor = window.get_compositor_private();
+        const index = entry?.connector ? Compat.monitorManager().get_monitor_for_connector(entry.connector) : -1;
+        if (!actor || index < 0)
+            return;
+        const area = global.display.get_monitor_geometry(index);
+        const frame = window.get_frame_rect();
+        actor.set_translation(area.x - frame.x, area.y - frame.y, 0);
+    }
+
+    /** The monitors changed: every window covers its monitor again. */
+    placeAll() {
+        for (const window of this._windows.keys())
+            this._place(window);
+    }
+
+    _raise() {
+        for (const window of this._windows.keys()) {
+            const actor = window.get_compositor_private();
+            if (actor?.get_parent() === global.top_window_group)
+                global.top_window_group.set_child_above_sibling(actor, null);
+        }
+    }
+
+    /** Touchlight asks for the keyboard for its window on `connector`, or gives it back (null). */
+    setKeyboard(connector) {
+        this._keyboardFor = connector;
+        const window = [...this._windows].find(([, entry]) => entry.connector === connector)?.[0];
+        if (window)
+            window.focus(global.get_current_time());
+        else
+            this._focusChanged();
+    }
+
+    /** One of Touchlight's windows got the focus, and may not keep it: it goes back, in a later. */
+    _focusChanged() {
+        const focused = global.display.focus_window;
+        if (!focused || !this._windows.has(focused))
+            return;
+        if (this._keyboardFor !== null && this._windows.get(focused).connector === this._keyboardFor)
+            return;
+        if (this._restoring)
+            return;
+        this._restoring = true;
+        Compat.later(() => {
+            this._restoring = false;
+            this._giveFocusBack();
+        });
+    }
+
+    /** The focus goes where it would be without Touchlight: the workspace's most recent window. */
+    _giveFocusBack() {
+        const focused = global.display.focus_window;
+        if (!focused || !this._windows.has(focused))
+            return;
+        if (this._keyboardFor !== null && this._windows.get(focused).connector === this._keyboardFor)
+            return;
+        const workspace = global.workspace_manager.get_active_workspace();
+        const recent = global.display.get_tab_list(Meta.TabList.NORMAL, workspace)
+            .find(window => !this._windows.has(window) && !window.minimized);
+        const time = global.get_current_time();
+        if (recent)
+            recent.focus(time);
+        else
+            global.display.unset_input_focus(time);
+    }
+}
