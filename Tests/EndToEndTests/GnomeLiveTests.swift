@@ -53,3 +53,52 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd.GnomeLiveTests {
+    /// How many touches an app's WAYLAND_DEBUG log shows going down.
+    static func downs(in log: String) -> Int {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: "wl_touch@").filter { $0.contains(".down(") }.count
+    }
+
+    @Test func drawModeInksAndPassModeGivesTheTouchesBack() throws {
+        guard let gnome = try GnomeLive.started(arguments: ["annotate", "--verbose"]) else { return }
+        defer { gnome.stop() }
+        // weston-simple-touch under the overlay, its protocol log in a file.
+        let appLog = gnome.desktop.runtimeDirectory.appendingPathComponent("simple-touch.log").path
+        _ = FileManager.default.createFile(atPath: appLog, contents: nil)
+        let logFD = open(appLog, O_WRONLY | O_APPEND)
+        defer { close(logFD) }
+        try gnome.desktop.session.start(["weston-simple-touch"], errorDescriptor: logFD, extraEnvironment: ["WAYLAND_DEBUG": "1"])
+        let frame = try #require(eventually { (try? gnome.eval("global.display.focus_window?.get_wm_class() ?? ''")) != "" } ? try gnome.eval("""
+            const r = global.display.focus_window.get_frame_rect(); `${r.x} ${r.y} ${r.width} ${r.height}`
+            """).split(separator: " ").compactMap { Double($0) } : nil)
+        let (midX, midY) = (frame[0] + frame[2] / 2, frame[1] + frame[3] / 2)
+        // Pass mode (annotate's start): a drag reaches the app.
+        try gnome.drag(from: (midX - 100, midY - 60), to: (midX + 100, midY - 60))
+        #expect(eventually { Self.downs(in: appLog) == 1 }, "the app saw the drag go down: \(Self.downs(in: appLog))")
+        // Draw mode: a drag leaves ink and reaches no app.
+        #expect(try gnome.ctl("mode", "draw").status == 0)
+        try gnome.drag(from: (midX - 100, midY + 40), to: (midX + 100, midY + 40))
+        func inkAcross(_ shot: Image) -> Int {
+            stride(from: Int(midX) - 90, to: Int(midX) + 90, by: 10).filter { x in (Int(midY) + 37...Int(midY) + 43).contains { shot[x, $0].isInk } }.count
+        }
+        let inked = try gnome.screenshot("ink", until: { inkAcross($0) == 18 })
+        #expect(inkAcross(inked) == 18, "the stroke shows across: \(inkAcross(inked)) of 18")
+        #expect(Self.downs(in: appLog) == 1, "the app saw nothing of the stroke")
+        // Pass mode again: touches reach the app, and the ink stays.
+        #expect(try gnome.ctl("mode", "pass").status == 0)
+        try gnome.drag(from: (midX - 100, midY - 20), to: (midX + 100, midY - 20))
+        #expect(eventually { Self.downs(in: appLog) == 2 }, "the app saw the drag go down again: \(Self.downs(in: appLog))")
+        let after = try gnome.screenshot("ink-kept")
+        #expect(inkAcross(after) == 18, "the ink stays in pass mode: \(inkAcross(after)) of 18")
+        // A toolbar tap, through the overlay's own wl_touch (its copy over the channel is
+        // left to it): the mode button switches to draw once, not back again.
+        let button = EndToEnd.ToolbarTests.center(of: .mode(.toggle), at: ToolbarPlace())
+        try gnome.touch("down", x: button.x, y: button.y)
+        try gnome.touch("up")
+        #expect(eventually { (try? gnome.ctl("status").output.contains(#""mode":"draw""#)) == true }, "the tap switched to draw")
+        #expect(Self.downs(in: appLog) == 2, "the tap reached no app")
+        let status = try gnome.ctl("status").output
+        #expect(status.contains(#""mode":"draw""#) && status.contains(#""strokes":1"#), "in draw mode, one stroke: \(status)")
+    }
+}

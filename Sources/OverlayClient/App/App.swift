@@ -120,7 +120,7 @@ public final class App {
             self.registry.add(proxy, name: name, version: version, xdgOutputManager: self.connection.xdgOutputManager)
         }
         connection.onSeatAdded = { [unowned self] proxy, name, version in
-            let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self)
+            let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self, takesTouch: self.shellChannelFD == nil)
             if let manager = self.connection.tabletManager { seat.attachTablets(manager: manager) }
             if let manager = self.connection.textInputManager { seat.attachTextInput(manager: manager) }
             self.seats[name] = seat

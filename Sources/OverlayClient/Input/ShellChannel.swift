@@ -20,8 +20,9 @@ protocol ShellChannelEvents: AnyObject {
 /// Touchlight's mode and its asking for the keyboard. See `ShellMessage` for the words.
 ///
 /// Touches go through a `TouchTranslator` exactly as the libinput source's do, one device per
-/// monitor, so markers, gestures, ink and recordings see no difference; a touch that goes down
-/// where the overlay takes input is left to the overlay's own wl_touch, so it counts once.
+/// monitor, so markers, gestures, ink and recordings see no difference. The overlay's own
+/// wl_touch is not taken (`Seat`): a touch on its window (draw mode, the toolbar) comes this way
+/// too, and counts once.
 @MainActor
 final class ShellChannel {
     /// The environment variable that names the descriptor.
@@ -71,12 +72,9 @@ final class ShellChannel {
         let connectors = Connectors()
         translator = TouchTranslator { name in
             guard let connector = connectors.byDevice[name], let overlay = overlayNamed(connector) else { return nil }
-            return .init(dispatcher: overlay.dispatcher, output: connector, currentMapping: { [unowned overlay] in
-                TouchscreenMapping(logicalSize: overlay.size)
-            }, isTakenByOverlay: { [unowned overlay] point in
-                // Where the overlay takes input, the shell delivers the touch to it as wl_touch.
-                overlay.window.hitTest(point, with: nil) != nil
-            })
+            // Every touch comes this way, the ones on the overlay's own window too (its wl_touch
+            // is not taken), so none is left to wl_touch.
+            return .init(dispatcher: overlay.dispatcher, output: connector) { [unowned overlay] in TouchscreenMapping(logicalSize: overlay.size) }
         }
         self.connectors = connectors
     }

@@ -17,6 +17,9 @@ final class Seat {
     private unowned let events: SeatEvents
     private let scheduler: Scheduler
     private var touch: OpaquePointer?
+    /// Whether it takes wl_touch: not on GNOME, where the extension hands over every touch
+    /// (the overlay's own included), so each counts once and none waits for a wl_touch frame.
+    private let takesTouch: Bool
     private var keyboard: OpaquePointer?
     private var pointer: Pointer?
     private var tablets: TabletSeat?
@@ -34,7 +37,8 @@ final class Seat {
     private var clock = ClockDomain()
 
 
-    init(proxy: OpaquePointer, globalName: UInt32, version: UInt32, scheduler: Scheduler, events: SeatEvents) {
+    init(proxy: OpaquePointer, globalName: UInt32, version: UInt32, scheduler: Scheduler, events: SeatEvents, takesTouch: Bool = true) {
+        self.takesTouch = takesTouch
         self.events = events
         self.scheduler = scheduler
         self.proxy = proxy
@@ -61,7 +65,7 @@ final class Seat {
     private func capabilitiesChanged(_ caps: UInt32) {
         capabilities = caps
         let me = listenerData(self)
-        if hasTouch, touch == nil {
+        if hasTouch, takesTouch, touch == nil {
             touch = wl_seat_get_touch(proxy)
             wl_touch_add_listener(touch, Self.touchEvents.pointer, me)
         } else if !hasTouch, let touch {

@@ -51,7 +51,9 @@ final class GnomeLive {
             return nil
         }
         // Out of the overview, and no banners (headless, GNOME says the screen cannot lock).
-        _ = try live.eval("Main.overview.hide(); Main.messageTray.bannerBlocked = true; Main.messageTray._hideNotification?.(true); 'ok'")
+        _ = try live.eval("Main.overview.hide(); Main.messageTray.bannerBlocked = true; try { Main.messageTray._hideNotification(true); } catch (e) {} 'ok'")
+        // The seat has touch and keys once the virtual devices exist: before any app starts.
+        _ = try live.eval(Self.devices + "'ok'")
         guard live.waitForLog("reading touches from the GNOME Shell extension's channel") else {
             Issue.record("the extension did not start touchlight: state \((try? live.eval("Main.extensionManager.lookup('\(uuid)')?.state")) ?? "?")\n\(live.logText.suffix(4000))")
             desktop.stop()
@@ -66,7 +68,7 @@ final class GnomeLive {
 
     func stop() {
         desktop.stop()
-        try? FileManager.default.removeItem(atPath: log)
+        // try? FileManager.default.removeItem(atPath: log)
     }
 
     /// What the shell and touchlight (its child) printed.
@@ -135,12 +137,19 @@ final class GnomeLive {
 
     // MARK: Input through Clutter's virtual devices
 
+    /// The virtual touchscreen and keyboard, made once.
+    static let devices = """
+        const {Clutter, GLib} = imports.gi;
+        const seat = Clutter.get_default_backend().get_default_seat();
+        global._touchlightTestTouch ??= seat.create_virtual_device(Clutter.InputDeviceType.TOUCHSCREEN_DEVICE);
+        global._touchlightTestKeys ??= seat.create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+        """
+
     /// One finger: `down`, `motion` or `up` at stage position (x, y).
     func touch(_ phase: String, slot: Int = 0, x: Double = 0, y: Double = 0) throws {
         let call = phase == "up" ? "notify_touch_up(t, \(slot))" : "notify_touch_\(phase)(t, \(slot), \(x), \(y))"
         _ = try eval("""
-            const {Clutter, GLib} = imports.gi;
-            global._touchlightTestTouch ??= Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.TOUCHSCREEN_DEVICE);
+            \(Self.devices)
             const t = GLib.get_monotonic_time();
             global._touchlightTestTouch.\(call);
             'ok';
@@ -161,8 +170,7 @@ final class GnomeLive {
     func type(_ text: String) throws {
         let keys = text.unicodeScalars.map { "Clutter.unicode_to_keysym(\($0.value))" } + ["Clutter.KEY_Return"]
         _ = try eval("""
-            const {Clutter, GLib} = imports.gi;
-            global._touchlightTestKeys ??= Clutter.get_default_backend().get_default_seat().create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+            \(Self.devices)
             for (const key of [\(keys.joined(separator: ", "))]) {
                 global._touchlightTestKeys.notify_keyval(GLib.get_monotonic_time(), key, Clutter.KeyState.PRESSED);
                 global._touchlightTestKeys.notify_keyval(GLib.get_monotonic_time(), key, Clutter.KeyState.RELEASED);
