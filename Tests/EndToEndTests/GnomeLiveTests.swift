@@ -102,3 +102,158 @@ extension EndToEnd.GnomeLiveTests {
         #expect(status.contains(#""mode":"draw""#) && status.contains(#""strokes":1"#), "in draw mode, one stroke: \(status)")
     }
 }
+
+extension EndToEnd.GnomeLiveTests {
+    /// The text tool: the box asks the shell for the keyboard, gets it, and gives it back at
+    /// Enter; what was typed is ink, and the terminal below (which logs every key) got none.
+    @Test func aTextBoxGetsTheKeyboardAndGivesItBack() throws {
+        guard let gnome = try GnomeLive.started(arguments: ["annotate", "--verbose"]) else { return }
+        defer { gnome.stop() }
+        let keys = gnome.desktop.runtimeDirectory.appendingPathComponent("keys.txt").path
+        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "cat > \(keys)"])
+        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus")
+        #expect(try gnome.ctl("tool", "text").status == 0 && gnome.ctl("mode", "draw").status == 0)
+        try gnome.touch("down", x: 300, y: 300)
+        try gnome.touch("up")
+        #expect(eventually { (try? gnome.focusedTitle()) == "touchlight-overlay:Meta-0" }, "the open box has the keyboard: \((try? gnome.focusedTitle()) ?? "?")")
+        try gnome.type("Hi")
+        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "Enter gave the keyboard back: \((try? gnome.focusedTitle()) ?? "?")")
+        let shot = try gnome.screenshot("text", until: { shot in (290...360).contains { x in (285...320).contains { shot[x, $0].isRedText } } })
+        #expect((290...360).contains { x in (285...320).contains { shot[x, $0].isRedText } }, "the text shows as ink")
+        #expect(try gnome.ctl("status").output.contains(#""strokes":1"#), "the text is one piece of ink")
+        // Keys typed now reach the terminal again.
+        try gnome.type("ok")
+        #expect(eventually { ((try? String(contentsOfFile: keys, encoding: .utf8)) ?? "") == "ok\n" },
+                "the terminal got only what was typed after the box closed: \(((try? String(contentsOfFile: keys, encoding: .utf8)) ?? "").debugDescription)")
+    }
+}
+
+extension EndToEnd.GnomeLiveTests {
+    /// The extension's own state, through the shell (GNOME 43 keeps what `init` returned).
+    static let extensionState = "Main.extensionManager.lookup('\(GnomeLive.uuid)').stateObj"
+
+    /// touchlight's process id, as `ctl status` tells it.
+    static func pid(_ gnome: GnomeLive) throws -> Int32? {
+        let status = try gnome.ctl("status").output
+        guard let range = status.range(of: #""pid":"#) else { return nil }
+        return Int32(status[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// Idle, touchlight unmaps its window and fullscreen apps get direct scanout back; the
+    /// Quick Settings toggle switches modes and turns it off and on; disabling the extension
+    /// ends touchlight and leaves nothing on screen.
+    @Test func idleUnmapsTheToggleSwitchesAndDisablingEndsIt() throws {
+        guard let gnome = try GnomeLive.started(config: "[performance]\nidle_release_ms = 300\n") else { return }
+        defer { gnome.stop() }
+        let unredirectOff = "\(Self.extensionState)._windows._unredirectOff"
+        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "sleep 600"])
+        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus")
+        let idle = try gnome.screenshot("idle")
+        try gnome.touch("down", x: 400, y: 300)
+        #expect(eventually { (try? gnome.eval(unredirectOff)) == "true" }, "mapped again for the touch: unredirection off while it shows")
+        _ = try gnome.screenshot("touch-held", until: { Self.changed($0, idle, at: Self.ring(400, 300)) })
+        try gnome.touch("up")
+        #expect(eventually { (try? gnome.eval(unredirectOff)) == "false" }, "idle again: unredirection allowed")
+        // The toggle: draw, then pass; off, then on.
+        let toggle = "\(Self.extensionState)._indicator.toggle"
+        _ = try gnome.eval("\(toggle)._draw.toggle(); 'ok'")
+        #expect(eventually { (try? gnome.ctl("status").output.contains(#""mode":"draw""#)) == true }, "the toggle's Draw switch")
+        _ = try gnome.eval("\(toggle)._draw.toggle(); 'ok'")
+        #expect(eventually { (try? gnome.ctl("status").output.contains(#""mode":"pass""#)) == true }, "and back to pass")
+        let first = try Self.pid(gnome)
+        _ = try gnome.eval("\(toggle).emit('clicked', 1); 'ok'")
+        #expect(eventually { (try? gnome.eval("\(toggle).checked")) == "false" && (try? gnome.ctl("status").status) != 0 }, "off: touchlight ended")
+        _ = try gnome.eval("\(toggle).emit('clicked', 1); 'ok'")
+        #expect(eventually { (try? Self.pid(gnome)).flatMap { $0 } != nil }, "on again: a new touchlight answers")
+        #expect(try Self.pid(gnome) != first, "a new process")
+        // Disabled: touchlight ends, its window and the toggle go.
+        try gnome.touch("down", x: 400, y: 300)
+        _ = try gnome.screenshot("before-disable", until: { Self.changed($0, idle, at: Self.ring(400, 300)) })
+        #expect(try gnome.runAsUser(["gnome-extensions", "disable", GnomeLive.uuid]).status == 0)
+        #expect(eventually { (try? gnome.ctl("status").status) != 0 }, "touchlight ended")
+        let disabled = try gnome.screenshot("disabled", until: { $0.differences(from: idle).count < 50 })
+        #expect(disabled.differences(from: idle).count < 50, "nothing of touchlight on screen: \(disabled.differences(from: idle).count) pixels differ")
+        #expect(try gnome.eval("global.get_window_actors().filter(a => a.meta_window.get_title()?.startsWith('touchlight')).length") == "0")
+        #expect(try gnome.eval("Main.panel.statusArea.quickSettings._indicators.get_children().filter(c => c.constructor.name.includes('Touchlight')).length") == "0",
+                "the toggle is gone")
+        try gnome.touch("up")
+    }
+
+    /// Only the process the extension started gets the treatment and the touches: a window
+    /// that calls itself touchlight's gets nothing, and a touchlight started by hand on GNOME
+    /// says where the overlay comes from, or refuses a channel that is not the shell's.
+    @Test func anImpostorGetsNothing() throws {
+        guard let gnome = try GnomeLive.started() else { return }
+        defer { gnome.stop() }
+        try gnome.desktop.session.start(["foot", "--title", "touchlight-overlay:Meta-0", "--app-id", "touchlight", "sh", "-c", "sleep 600"])
+        #expect(eventually { (try? gnome.focusedTitle()) == "touchlight-overlay:Meta-0" }, "the impostor opens focused, like any app")
+        let impostor = "global.display.focus_window"
+        #expect(try gnome.eval("\(impostor).get_compositor_private().get_parent() === global.top_window_group") == "false", "not above everything")
+        #expect(try gnome.eval("\(impostor).is_on_all_workspaces()") == "false", "not on every workspace")
+        #expect(try gnome.eval("\(impostor).skip_taskbar") == "false", "in the window list")
+        // touchlight started by hand: the GNOME message, or the refused channel.
+        var (status, output) = try gnome.runAsUser([Desktop.touchlight.path])
+        #expect(status == 78 && output.contains("GNOME Shell extension (\(GnomeLive.uuid))"), "\(status): \(output)")
+        (status, output) = try gnome.runAsUser(["sh", "-c", "exec 4</dev/null; TOUCHLIGHT_SHELL_CHANNEL=4 exec \(Desktop.touchlight.path)"])
+        #expect(status == 1 && output.contains("channel is refused: TOUCHLIGHT_SHELL_CHANNEL=4: not an open socket"), "\(status): \(output)")
+        let doctor = try gnome.runAsUser([Desktop.touchlight.path, "doctor"]).output
+        #expect(doctor.contains("GNOME Shell extension: installed in \(gnome.desktop.runtimeDirectory.path)/.local/share/gnome-shell/extensions/\(GnomeLive.uuid)")
+                && doctor.contains("GNOME Shell extension: enabled"), "\(doctor)")
+    }
+}
+
+extension EndToEnd.GnomeLiveTests {
+    /// A flood of touches while touchlight is stopped (SIGSTOP): the shell never waits on it.
+    /// It drops what does not fit, counts it, and touchlight says so when it runs again, with
+    /// no marker left stuck. What the shell spent per event, stopped and running, is printed
+    /// (seen through Eval: the time from the first event injected to the last one seen).
+    @Test func aFloodWhileTouchlightIsStoppedDoesNotSlowTheShell() throws {
+        guard let gnome = try GnomeLive.started() else { return }
+        defer { gnome.stop() }
+        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "sleep 600"])
+        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus")
+        let idle = try gnome.screenshot("flood-idle")
+        let pid = try #require(try Self.pid(gnome))
+        func flood(_ name: String) throws -> (seen: Int, microsecondsPerEvent: Double) {
+            _ = try gnome.eval("""
+                \(GnomeLive.devices)
+                const seen = global._touchlightFlood = {count: 0, last: 0};
+                const filter = Clutter.Event.add_filter(global.stage, event => {
+                    if (event.type() === Clutter.EventType.TOUCH_UPDATE || event.type() === Clutter.EventType.TOUCH_BEGIN || event.type() === Clutter.EventType.TOUCH_END) {
+                        seen.count++;
+                        seen.last = GLib.get_monotonic_time();
+                    }
+                    return Clutter.EVENT_PROPAGATE;
+                });
+                seen.filter = filter;
+                seen.start = GLib.get_monotonic_time();
+                for (let round = 0; round < 50; round++) {
+                    global._touchlightTestTouch.notify_touch_down(GLib.get_monotonic_time(), 0, 300, 200);
+                    for (let step = 1; step <= 38; step++)
+                        global._touchlightTestTouch.notify_touch_motion(GLib.get_monotonic_time(), 0, 300 + step * 5, 200 + round);
+                    global._touchlightTestTouch.notify_touch_up(GLib.get_monotonic_time(), 0);
+                }
+                'ok';
+                """)
+            _ = eventually { (try? gnome.eval("global._touchlightFlood.count")) == "2000" }
+            let result = try gnome.eval("const s = global._touchlightFlood; imports.gi.Clutter.Event.remove_filter(s.filter); `${s.count} ${(s.last - s.start) / s.count}`")
+                .split(separator: " ")
+            print("GNOME flood (\(name)): \(result[0]) touch events, \(result[1]) µs each in the shell, injection included")
+            return (Int(result[0]) ?? 0, Double(result[1]) ?? 0)
+        }
+        let running = try flood("touchlight running")
+        #expect(running.seen == 2000)
+        kill(pid, SIGSTOP)
+        let stopped = try flood("touchlight stopped")
+        #expect(stopped.seen == 2000, "the shell handled every event while touchlight was stopped")
+        let dropped = Int(try gnome.eval("\(Self.extensionState)._channel.dropped")) ?? 0
+        #expect(dropped > 0, "the shell dropped what did not fit: \(dropped)")
+        kill(pid, SIGCONT)
+        // The count reaches touchlight with the next event the shell sends.
+        try gnome.touch("down", x: 500, y: 400)
+        try gnome.touch("up")
+        #expect(gnome.waitForLog("touch events (\(dropped) in all): touchlight fell behind"), "touchlight says so: \(gnome.logText.suffix(1500))")
+        let after = try gnome.screenshot("flood-after", until: { $0.differences(from: idle).count < 50 })
+        #expect(after.differences(from: idle).count < 50, "no marker stuck: \(after.differences(from: idle).count) pixels differ")
+    }
+}

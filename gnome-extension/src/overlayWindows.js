@@ -48,8 +48,6 @@ export class OverlayWindows {
         this._signals = [];
         for (const window of [...this._windows.keys()])
             this._forget(window);
-        if (this._windows.size === 0 && this._unredirectOff)
-            this._setUnredirect(true);
         this._client = null;
         this._keyboardFor = null;
     }
@@ -64,7 +62,7 @@ export class OverlayWindows {
             return;
         Compat.hideFromWindowList(this._client, window);
         window.stick();
-        const entry = {connector: null, signals: []};
+        const entry = {connector: null, showing: false, signals: []};
         this._windows.set(window, entry);
         entry.signals.push([window, window.connect('unmanaged', () => this._forget(window))]);
         entry.signals.push([window, window.connect('notify::title', () => this._place(window))]);
@@ -74,10 +72,14 @@ export class OverlayWindows {
             // Above everything the shell draws, fullscreen windows included.
             actor.get_parent()?.remove_child(actor);
             global.top_window_group.add_child(actor);
-            entry.signals.push([actor, actor.connect('first-frame', () => this._place(window))]);
+            entry.signals.push([actor, actor.connect('first-frame', () => {
+                entry.showing = true;
+                this._updateUnredirect();
+                this._place(window);
+            })]);
+            entry.showing = actor.visible;
         }
-        if (this._windows.size === 1)
-            this._setUnredirect(false);
+        this._updateUnredirect();
         this._place(window);
         this._focusChanged();
     }
@@ -89,14 +91,21 @@ export class OverlayWindows {
         for (const [object, id] of entry.signals)
             object.disconnect(id);
         this._windows.delete(window);
-        // Idle, Touchlight unmaps its windows: fullscreen apps get direct scanout back.
-        if (this._windows.size === 0)
-            this._setUnredirect(true);
+        this._updateUnredirect();
     }
 
-    _setUnredirect(allowed) {
-        Compat.setUnredirectAllowed(allowed);
-        this._unredirectOff = !allowed;
+    /**
+     * While a window of Touchlight's shows, no fullscreen window may bypass composition (it
+     * would hide the overlay). Idle, Touchlight unmaps its windows (mutter then unmanages each,
+     * and keeps a new one without a buffer until it maps again): fullscreen apps get direct
+     * scanout back.
+     */
+    _updateUnredirect() {
+        const showing = [...this._windows.values()].some(entry => entry.showing);
+        if (showing === Boolean(this._unredirectOff))
+            return;
+        Compat.setUnredirectAllowed(!showing);
+        this._unredirectOff = showing;
     }
 
     /** Covers the monitor the window's title names (the title arrives after creation). */

@@ -126,8 +126,13 @@ final class ShellChannel {
             if let announcing, announcing.monitors.count >= announcing.expected { takeAnnouncedMonitors() }
         case .dropped(let total):
             guard total > droppedByShell else { return }
-            events.note("the shell dropped \(total - droppedByShell) touch events (\(total) in all): touchlight fell behind")
+            events.note("the shell dropped \(total - droppedByShell) touch events (\(total) in all): touchlight fell behind; the touches down are cancelled")
             droppedByShell = total
+            // A lift may have been among them: no marker may stay stuck on a touch that ended.
+            for (index, monitor) in monitors {
+                translator.handle(.deviceRemoved(device: index + 1))
+                translator.handle(.deviceAdded(device: index + 1, name: Self.deviceName(monitor), properties: Self.touchscreen))
+            }
         case .mode(let name):
             events.shellAsked(mode: name)
         case .keyboard:
@@ -144,14 +149,17 @@ final class ShellChannel {
             translator.handle(.deviceRemoved(device: index + 1))
         }
         for (index, monitor) in announced.sorted(by: { $0.key < $1.key }) where monitors[index] != monitor {
-            let name = "GNOME Shell monitor \(index) (\(monitor.connector))"
-            connectors.byDevice[name] = monitor.connector
-            translator.handle(.deviceAdded(device: index + 1, name: name, properties: ["ID_INPUT_TOUCHSCREEN": "1"]))
+            connectors.byDevice[Self.deviceName(monitor)] = monitor.connector
+            translator.handle(.deviceAdded(device: index + 1, name: Self.deviceName(monitor), properties: Self.touchscreen))
         }
         monitors = announced
         events.note("the shell's monitors: " + announced.values.sorted { $0.index < $1.index }
             .map { "\($0.connector) at \(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height))" }.joined(separator: ", "))
     }
+
+    /// Each monitor is a touchscreen of its own to the translator.
+    private static func deviceName(_ monitor: ShellMessage.Monitor) -> String { "GNOME Shell monitor \(monitor.index) (\(monitor.connector))" }
+    private static let touchscreen = ["ID_INPUT_TOUCHSCREEN": "1"]
 
     /// Outputs changed: every monitor is mapped to its overlay again.
     func retarget() { translator.retarget() }
