@@ -257,3 +257,20 @@ extension EndToEnd.GnomeLiveTests {
         #expect(after.differences(from: idle).count < 50, "no marker stuck: \(after.differences(from: idle).count) pixels differ")
     }
 }
+
+extension EndToEnd.GnomeLiveTests {
+    /// Two monitors: a window on each, and a touch on the second shows on the second.
+    @Test func aSecondMonitorHasItsOwnOverlay() throws {
+        guard let gnome = try GnomeLive.started(secondMonitor: (640, 480)) else { return }
+        defer { gnome.stop() }
+        #expect(gnome.waitForLog("the shell's monitors: Meta-0 at 0,0 800×600, Meta-1 at 800,0 640×480"), "\(gnome.logText.suffix(2000))")
+        let before = try gnome.screenshot("two-monitors")
+        #expect(before.width == 1440 && before.height == 600)
+        try gnome.touch("down", x: 1100, y: 250)
+        let held = try gnome.screenshot("two-monitors-held", until: { Self.changed($0, before, at: Self.ring(1100, 250)) })
+        #expect(Self.changed(held, before, at: Self.ring(1100, 250)), "the marker on the second monitor")
+        #expect(held.differences(from: before, excluding: [(1040, 160, 1160, 310)]).count < 100, "nowhere else")
+        #expect(gnome.logText.contains("touch 2000 began at (300, 250"), "touchlight took it on Meta-1, at the monitor's own (300, 250)")
+        try gnome.touch("up")
+    }
+}

@@ -20,7 +20,7 @@ final class GnomeLive {
     /// The shell with the extension (built for GNOME 43 by scripts/build-gnome-extension, to
     /// start this build's touchlight with `arguments`), up, out of the overview, and
     /// touchlight reading its channel; nil after recording why not.
-    static func started(arguments: [String] = ["--verbose"], config: String? = nil) throws -> GnomeLive? {
+    static func started(arguments: [String] = ["--verbose"], config: String? = nil, secondMonitor: (width: Int, height: Int)? = nil) throws -> GnomeLive? {
         if let missing = missingPrerequisite {
             Issue.record("NOT RUN on GNOME: \(missing)")
             return nil
@@ -33,7 +33,7 @@ final class GnomeLive {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let desktop: Desktop
         do {
-            desktop = try Desktop(.gnomeShell(extension: (uuid, built)), log: log)
+            desktop = try Desktop(.gnomeShell(extension: (uuid, built), secondMonitor: secondMonitor), log: log)
         } catch {
             Issue.record("gnome-shell did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")")
             return nil
