@@ -35,13 +35,19 @@ enum ClientError: Error, CustomStringConvertible {
     /// What a compositor without wlr-layer-shell (GNOME's Mutter, weston) gets told, by the
     /// overlay and by `doctor` alike: why nothing can show, and what works there instead.
     static let noLayerShell = """
-        this compositor has no wlr-layer-shell, so no overlay can show above its windows (GNOME and weston have none). \
-        What works here: record the touchscreens with `touchlight record touches.trace --no-overlay` while you record the screen, \
-        then lay them over the recording with `touchlight render touches.trace --over screen.mp4 --out with-touches.mp4` \
-        (or make a track with alpha for a video editor: `--out touches.webm`). On KDE Plasma, its own Touch Points effect \
+        this compositor has no wlr-layer-shell, so no overlay can show above its windows (weston and cage have none). \
+        What works here: \(recordInstead) On KDE Plasma, its own Touch Points effect \
         (System Settings, Desktop Effects) shows touches too. The overlay itself runs on compositors with wlr-layer-shell: \
         verified on sway, KDE Plasma, Mir-based shells and phoc (Phosh); others that offer it (Hyprland, wayfire, river, labwc) \
         are not verified.
+        """
+
+    /// What works without an overlay: recording the touchscreens, then rendering them over a
+    /// screen recording.
+    static let recordInstead = """
+        record the touchscreens with `touchlight record touches.trace --no-overlay` while you record the screen, \
+        then lay them over the recording with `touchlight render touches.trace --over screen.mp4 --out with-touches.mp4` \
+        (or make a track with alpha for a video editor: `--out touches.webm`).
         """
 
     /// What touchlight started by hand on GNOME says, and `doctor` too.

@@ -40,12 +40,14 @@ public enum Doctor {
                 let used = Connection.supportedVersions[global.interface].map { ", used at \(min($0, global.version))" } ?? ""
                 lines.append("  \(global.interface) \(global.version)\(used)")
             }
-            let required = ["wl_compositor", "wl_shm", "zwlr_layer_shell_v1"]
+            let isGnome = connection.advertised.contains { $0.interface == "gtk_shell1" }
+            // GNOME hosts the overlay in windows its Shell extension stacks.
+            let required = ["wl_compositor", "wl_shm", isGnome ? "xdg_wm_base" : "zwlr_layer_shell_v1"]
             let missing = required.filter { name in !connection.advertised.contains { $0.interface == name } }
             if let layerShell = connection.advertised.first(where: { $0.interface == "zwlr_layer_shell_v1" }) {
                 lines.append("Layer shell: offered (version \(layerShell.version)): touchlight can draw above every window")
-            } else if connection.advertised.contains(where: { $0.interface == "gtk_shell1" }) {
-                lines.append("Layer shell: NOT offered (GNOME): \(ClientError.gnomeAdvice)")
+            } else if isGnome {
+                lines.append("Layer shell: NOT offered (GNOME): \(ClientError.gnomeAdvice) Without the extension: \(ClientError.recordInstead)")
                 lines += GnomeExtension.report(environment: env)
             } else {
                 lines.append("Layer shell: NOT offered: \(ClientError.noLayerShell)")
