@@ -159,9 +159,15 @@ extension EndToEnd {
             for path in ["/.local/bin/touchlight", "/.local/share/man/man1/touchlight.1.gz", "/.local/share/bash-completion/completions/touchlight",
                          "/.local/share/zsh/site-functions/_touchlight", "/.local/share/fish/vendor_completions.d/touchlight.fish",
                          "/.local/share/systemd/user/touchlight.service", "/.config/autostart/touchlight.desktop", "/rules.d/70-touchlight.rules",
-                         "/.config/systemd/user/graphical-session.target.wants/touchlight.service", "/.local/share/touchlight/installed-files"] {
+                         "/.config/systemd/user/graphical-session.target.wants/touchlight.service", "/.local/share/touchlight/installed-files",
+                         "/.local/share/gnome-shell/extensions/touchlight@touchlight.dev/extension.js"] {
                 #expect(FileManager.default.fileExists(atPath: home + path), "\(path) is not installed")
             }
+            // The GNOME Shell extension starts the binary it came with, and is the variant of
+            // the GNOME Shell installed here (43: imports.*).
+            let metadata = try String(contentsOfFile: home + "/.local/share/gnome-shell/extensions/touchlight@touchlight.dev/metadata.json", encoding: .utf8)
+            #expect(metadata.contains("\"touchlight-binary\": \"\(prefix)/bin/touchlight\"") && metadata.contains("\"shell-version\": [\"43\", \"44\"]"), "\(metadata)")
+            #expect(try String(contentsOfFile: home + "/.config/autostart/touchlight.desktop", encoding: .utf8).contains("\nNotShowIn=GNOME;\n"))
             let unit = try String(contentsOfFile: home + "/.local/share/systemd/user/touchlight.service", encoding: .utf8)
             #expect(unit.contains("ExecStart=\(prefix)/bin/touchlight run"))
             #expect(try Desktop.run(prefix + "/bin/touchlight", ["--version"]).hasPrefix("0."))

@@ -1,7 +1,10 @@
 # Sourced by scripts/install: where an install's files go, and which of the paths an install
 # manifest names --uninstall may remove.
 
-# install_places PREFIX: sets scope, unit_dir, wants_dir and autostart_dir. A user's own install
+# The GNOME Shell extension's UUID: its folder's name.
+gnome_extension_uuid=touchlight@touchlight.dev
+
+# install_places PREFIX: sets scope, unit_dir, wants_dir, autostart_dir and extension_dir. A user's own install
 # (a prefix under the home folder, or, for anyone but root, a prefix the user can write: its
 # nearest existing folder is writable) starts with that user's session, wherever the prefix
 # is; anything else (root, or a prefix that needs sudo) is system-wide.
@@ -21,10 +24,13 @@ install_places() {
     esac
     wants_dir=$config_home/systemd/user/graphical-session.target.wants
     autostart_dir=$config_home/autostart
+    # GNOME Shell looks for a user's extensions in the user's data folder alone.
+    extension_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gnome-shell/extensions/$gnome_extension_uuid
   else
     unit_dir=$prefix/lib/systemd/user
     wants_dir=/etc/systemd/user/graphical-session.target.wants
     autostart_dir=/etc/xdg/autostart
+    extension_dir=$prefix/share/gnome-shell/extensions/$gnome_extension_uuid
   fi
 }
 
@@ -36,8 +42,8 @@ resolved() {
 
 # removable KIND PATH: whether --uninstall may remove PATH, which a manifest names. Only paths
 # inside the prefix once resolved, and the few places outside it that the install itself chose
-# (the unit, its enabling link, the autostart entry, the udev rule, and for folders the ones
-# above them that it may have made) are; anything else is refused, whatever the manifest says.
+# (the unit, its enabling link, the autostart entry, the udev rule, the GNOME Shell extension's
+# folder, and for folders the ones above them that it may have made) are; anything else is refused, whatever the manifest says.
 # Needs install_places to have run, and prefix and udev_rule set.
 removable() {
   local kind=$1 path=$2 real_prefix outside chosen
@@ -46,7 +52,9 @@ removable() {
   real_prefix=$(realpath -m -- "$prefix")
   path=$(resolved "$path")
   case "$path" in "$real_prefix"/*) return 0 ;; esac
-  outside=("$unit_dir/touchlight.service" "$wants_dir/touchlight.service" "$autostart_dir/touchlight.desktop" "$udev_rule")
+  # The extension's folder and what is in it (it is named by the extension's UUID).
+  case "$path" in "$(resolved "$extension_dir")"|"$(resolved "$extension_dir")"/*) return 0 ;; esac
+  outside=("$unit_dir/touchlight.service" "$wants_dir/touchlight.service" "$autostart_dir/touchlight.desktop" "$udev_rule" "$extension_dir/metadata.json")
   for chosen in "${outside[@]}"; do
     chosen=$(resolved "$chosen")
     [ "$kind" = f ] && [ "$path" = "$chosen" ] && return 0

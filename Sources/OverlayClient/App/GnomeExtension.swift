@@ -35,7 +35,7 @@ enum GnomeExtension {
         }
         let enabled = ChildProcess.run(gsettings, ["get", "org.gnome.shell", "enabled-extensions"])
         let userDisabled = ChildProcess.run(gsettings, ["get", "org.gnome.shell", "disable-user-extensions"])
-        if case .exited(0) = enabled.ending, enabled.output.contains("'\(uuid)'") {
+        if case .exited(0) = enabled.ending, enabled.output.firstRange(of: "'\(uuid)'") != nil {
             lines.append(userDisabled.output.hasPrefix("true")
                 ? "GNOME Shell extension: enabled, but GNOME has every user extension turned off (disable-user-extensions)"
                 : "GNOME Shell extension: enabled; GNOME Shell starts touchlight with it")

@@ -7,6 +7,11 @@ import Renderer
 extension Overlay {
     /// Why there is no zoom here.
     static let zoomUnavailable = "this compositor offers no screen capture (zwlr_screencopy_manager_v1), so the zoom cannot freeze the screen"
+    /// Why there is no zoom on GNOME.
+    static let zoomUnavailableOnGnome = """
+        on GNOME the zoom is not available yet: mutter gives clients no screen capture (only through the screencast portal, \
+        which asks the user each time), and the Shell extension does not yet hand touchlight the Shell's own screenshot
+        """
 
     func setZoom(_ on: Bool) -> String? {
         guard on else {
@@ -22,7 +27,7 @@ extension Overlay {
             return nil
         }
         guard scene.zoom.state == .off else { return nil }
-        guard connection.screencopyManager != nil else { return Self.zoomUnavailable }
+        guard connection.screencopyManager != nil else { return layer.role is ShellWindowRole ? Self.zoomUnavailableOnGnome : Self.zoomUnavailable }
         scene.beginZoomCapture()
         events.overlay(self, zoomed: "on")
         sceneChanged(everything: true)  // the next frame shows nothing; the capture follows its commit
