@@ -91,6 +91,10 @@ extension EndToEnd {
             let verify = try Desktop.execute("/usr/bin/systemd-analyze", ["--user", "verify", "/usr/lib/systemd/user/touchlight.service"],
                                              environment: ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"])
             #expect(verify.status == 0 && verify.output.isEmpty, "systemd-analyze verify: \(verify.output)")
+            // The GNOME Shell extension, where GNOME finds system extensions, starting /usr/bin/touchlight.
+            let metadata = "/usr/share/gnome-shell/extensions/touchlight@touchlight.dev/metadata.json"
+            #expect(files.contains(metadata) && files.contains("/usr/share/gnome-shell/extensions/touchlight@touchlight.dev/extension.js"), "\(files)")
+            #expect(((try? String(contentsOfFile: metadata, encoding: .utf8)) ?? "").contains("\"touchlight-binary\": \"/usr/bin/touchlight\""))
             // Shipped inactive: nothing enabled, no rule in /etc.
             #expect(!files.contains { $0.hasPrefix("/etc") }, "\(files.filter { $0.hasPrefix("/etc") })")
 
@@ -106,7 +110,8 @@ extension EndToEnd {
         static func isShared(_ path: String) -> Bool {
             ["/usr/bin", "/usr/lib", "/usr/share", "/usr/share/man", "/usr/share/man/man1", "/usr/share/doc", "/usr/lib/systemd",
              "/usr/lib/systemd/user", "/usr/share/bash-completion", "/usr/share/bash-completion/completions", "/usr/share/zsh",
-             "/usr/share/zsh/vendor-completions", "/usr/share/zsh/site-functions", "/usr/share/fish", "/usr/share/fish/vendor_completions.d"]
+             "/usr/share/zsh/vendor-completions", "/usr/share/zsh/site-functions", "/usr/share/fish", "/usr/share/fish/vendor_completions.d",
+             "/usr/share/gnome-shell", "/usr/share/gnome-shell/extensions"]
                 .contains(path) && (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) == false
         }
 
