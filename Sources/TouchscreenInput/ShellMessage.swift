@@ -44,6 +44,13 @@ public enum ShellMessage: Equatable, Sendable {
     /// `mode NAME`: the shell's toggle asks for a mode (from the shell); the mode now (from
     /// Touchlight).
     case mode(String)
+    /// `capture OUTPUT`: Touchlight asks for a picture of OUTPUT's monitor (the zoom's).
+    case capture(output: String)
+    /// `captured OUTPUT PATH`: the picture, a PNG file in the user's runtime folder (PATH `-`:
+    /// none could be taken).
+    case captured(output: String, path: String?)
+    /// `released OUTPUT`: Touchlight has read the picture; the shell removes its file.
+    case released(output: String)
     /// `keyboard take|release OUTPUT`: Touchlight asks for the keyboard focus for its window
     /// on OUTPUT, or gives it back.
     case keyboard(take: Bool, output: String)
@@ -93,6 +100,17 @@ public enum ShellMessage: Equatable, Sendable {
         case "mode":
             try count(1)
             self = .mode(String(arguments[0]))
+        case "capture", "released":
+            try count(1)
+            let output = try Self.name(arguments[0])
+            self = kind == "capture" ? .capture(output: output) : .released(output: output)
+        case "captured":
+            try count(2)
+            let path = String(arguments[1])
+            guard path == "-" || (path.hasPrefix("/") && path.utf8.count <= 200 && path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f })) else {
+                throw Refusal("\(path.prefix(24)) is not an absolute path of plain characters")
+            }
+            self = .captured(output: try Self.name(arguments[0]), path: path == "-" ? nil : path)
         case "keyboard":
             try count(2)
             guard arguments[0] == "take" || arguments[0] == "release" else { throw Refusal("keyboard takes take or release, not \(arguments[0])") }
@@ -111,6 +129,9 @@ public enum ShellMessage: Equatable, Sendable {
         case .dropped(let total): "dropped \(total)"
         case .mode(let name): "mode \(name)"
         case .keyboard(let take, let output): "keyboard \(take ? "take" : "release") \(output)"
+        case .capture(let output): "capture \(output)"
+        case .captured(let output, let path): "captured \(output) \(path ?? "-")"
+        case .released(let output): "released \(output)"
         }
     }
 

@@ -100,9 +100,7 @@ extension EndToEnd.GnomeLiveTests {
         #expect(Self.downs(in: appLog) == 2, "the tap reached no app")
         let status = try gnome.ctl("status").output
         #expect(status.contains(#""mode":"draw""#) && status.contains(#""strokes":1"#), "in draw mode, one stroke: \(status)")
-        // No zoom on GNOME yet, and ctl says why.
-        let zoom = try gnome.ctl("zoom", "on")
-        #expect(zoom.status != 0 && zoom.output.contains("on GNOME the zoom is not available yet"), "\(zoom.output)")
+
     }
 }
 
@@ -343,5 +341,32 @@ extension EndToEnd.GnomeLiveTests {
         print("GNOME forwarding: \(result[0]) events, \(result[1]) µs each in the extension's filter; marker latency over \(result[2]) touches: median \(result[3]) µs, 90th percentile \(result[4]) µs")
         #expect(Int(result[2]) == rounds, "every touch got a commit: \(result[2]) of \(rounds)")
         try gnome.touch("up", slot: 1)
+    }
+}
+
+extension EndToEnd.GnomeLiveTests {
+    /// The zoom on GNOME: the extension takes the monitor's picture with the Shell's own
+    /// screenshot machinery; while zoomed the screen is frozen (a terminal printing the time
+    /// keeps changing underneath, and no two screenshots differ), and after it the live screen
+    /// shows again. The picture's file is gone once touchlight has read it.
+    @Test func theZoomFreezesTheScreenWithTheShellsPicture() throws {
+        guard let gnome = try GnomeLive.started() else { return }
+        defer { gnome.stop() }
+        try gnome.desktop.session.start(["foot", "--title", "clock", "sh", "-c", "while :; do date +%s.%N; sleep 0.05; done"])
+        #expect(eventually { (try? gnome.focusedTitle()) == "clock" }, "the clock has the focus")
+        let terminal = (60, 100, 700, 500)
+        func terminalChanges() throws -> Bool {
+            let a = try gnome.screenshot("clock-a"), b = try gnome.screenshot("clock-b")
+            return a.differences(from: b, excluding: [(0, 0, 800, terminal.1), (0, terminal.3, 800, 600)]).count > 0
+        }
+        #expect(try terminalChanges(), "the clock changes the screen")
+        let zoom = try gnome.ctl("zoom", "on")
+        #expect(zoom.status == 0, "\(zoom.output)")
+        #expect(gnome.waitForLog("the screen frozen by the GNOME Shell extension (800×600 px)"), "\(gnome.logText.suffix(2000))")
+        #expect(try !terminalChanges(), "zoomed, the screen is the Shell's frozen picture")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: gnome.desktop.runtimeDirectory.path).filter { $0.hasPrefix("touchlight-zoom-") }
+        #expect(leftovers.isEmpty, "the picture's file went once read: \(leftovers)")
+        #expect(try gnome.ctl("zoom", "off").status == 0)
+        #expect(eventually { (try? terminalChanges()) == true }, "the live screen again after the zoom")
     }
 }

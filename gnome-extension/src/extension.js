@@ -10,6 +10,7 @@ import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 import {Channel} from './channel.js';
 import * as Compat from './compat.js';
 import {OverlayWindows} from './overlayWindows.js';
+import {ScreenPictures} from './screenPictures.js';
 import {TouchlightIndicator} from './quickToggle.js';
 import {TouchForwarder} from './touchForwarder.js';
 
@@ -71,6 +72,7 @@ export default class TouchlightExtension extends Extension {
         this._process = process;
         this._channel = channel;
         this._forwarder = new TouchForwarder(text => channel.send(text));
+        this._pictures = new ScreenPictures(text => channel.send(text));
         this._windows.enable(process.client);
         this._forwarder.enable();
         this._sendMonitors();
@@ -80,12 +82,14 @@ export default class TouchlightExtension extends Extension {
     _stop() {
         const {subprocess} = this._process;
         this._forwarder.disable();
+        this._pictures.releaseAll();
         this._windows.disable();
         this._channel.close();   // touchlight reads the end of the channel and exits
         subprocess.send_signal(15);
         this._process = null;
         this._channel = null;
         this._forwarder = null;
+        this._pictures = null;
     }
 
     /** touchlight ended: by itself, it is started again (a few times a minute at most). */
@@ -130,10 +134,14 @@ export default class TouchlightExtension extends Extension {
         this._channel?.send(`mode ${mode}`);
     }
 
-    /** A message from touchlight: its mode, or its asking for the keyboard. */
+    /** A message from touchlight: its mode, its asking for the keyboard, or for a picture. */
     _received(text) {
         const words = text.split(' ');
-        if (words[0] === 'mode' && words.length === 2) {
+        if (words[0] === 'capture' && words.length === 2) {
+            this._pictures?.take(words[1]);
+        } else if (words[0] === 'released' && words.length === 2) {
+            this._pictures?.release(words[1]);
+        } else if (words[0] === 'mode' && words.length === 2) {
             this._mode = words[1];
             this._indicator?.toggle.show(Boolean(this._process), this._mode);
         } else if (words[0] === 'keyboard' && words.length === 3) {

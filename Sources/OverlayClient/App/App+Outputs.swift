@@ -11,6 +11,7 @@ extension App: OverlayEvents, SeatEvents {
         let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
                               capture: isCapturing, settings: overlaySettings,
                               toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), role: surfaceRole)
+        if shellChannelFD != nil { overlay.shellPictures = self }
         retargetShellChannel()
         if controlPlane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(controlPlane.state.page)  // every output on the same page

@@ -1,10 +1,11 @@
 import Annotation
+import FoundationEssentials
 import Glibc
 
 /// GNOME: the Shell extension that started touchlight hands it every touch over its channel
 /// (`ShellChannel`), asks for modes from its Quick Settings toggle, and gives a window the
 /// keyboard when a text box asks.
-extension App: ShellChannelEvents, KeyboardFocusBroker {
+extension App: ShellChannelEvents, KeyboardFocusBroker, ShellPictureSource {
     /// The role of the overlays' surfaces: windows the extension stacks when it started
     /// touchlight, layer surfaces otherwise.
     var surfaceRole: SurfaceRoleKind { shellChannelFD == nil ? .layerShell : .shellWindow(focus: self) }
@@ -50,5 +51,24 @@ extension App: ShellChannelEvents, KeyboardFocusBroker {
 
     func windowWantsKeyboard(_ wants: Bool, output: String) {
         shellChannel?.send(.keyboard(take: wants, output: output))
+    }
+
+    /// The zoom on GNOME: the extension takes the monitor's picture with the Shell's own
+    /// screenshot machinery.
+    func askPicture(of overlay: Overlay) {
+        guard let shellChannel else { return overlay.shellPictureArrived(.failure(.init("the GNOME Shell extension's channel is gone"))) }
+        shellChannel.send(.capture(output: overlay.output.name))
+    }
+
+    func shellCaptured(output: String, path: String?) {
+        guard let overlay = activeOverlays.first(where: { $0.output.name == output }), overlay.shellPictureAsked else {
+            if path != nil { shellChannel?.send(.released(output: output)) }
+            return
+        }
+        guard let path else { return overlay.shellPictureArrived(.failure(.init("the GNOME Shell extension could not take the screen's picture"))) }
+        let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? ""
+        let outcome = ShellPicture.load(path: path, runtimeDirectory: runtime, logicalSize: overlay.size)
+        shellChannel?.send(.released(output: output))
+        overlay.shellPictureArrived(outcome)
     }
 }

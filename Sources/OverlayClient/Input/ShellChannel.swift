@@ -10,6 +10,8 @@ protocol ShellChannelEvents: AnyObject {
     func shellAsked(mode: String)
     /// The shell closed the channel: the extension was disabled, or the shell is ending.
     func shellClosedChannel()
+    /// The picture of an output's monitor the zoom asked for (nil: none could be taken).
+    func shellCaptured(output: String, path: String?)
     func note(_ text: String)
 }
 
@@ -135,8 +137,10 @@ final class ShellChannel {
             }
         case .mode(let name):
             events.shellAsked(mode: name)
-        case .keyboard:
-            events.note("shell channel: ignoring a keyboard message, which only touchlight sends")
+        case .captured(let output, let path):
+            events.shellCaptured(output: output, path: path)
+        case .keyboard, .capture, .released:
+            events.note("shell channel: ignoring \"\(message.text)\", which only touchlight sends")
         }
     }
 

@@ -1,17 +1,20 @@
 import Annotation
 import Renderer
 
+/// Who takes the zoom's picture where the compositor offers no screen capture: on GNOME, the
+/// Shell extension (see `ShellPicture`).
+@MainActor
+protocol ShellPictureSource: AnyObject {
+    func askPicture(of overlay: Overlay)
+}
+
 /// The zoom on a live overlay: the overlay first shows nothing (so that it is not in the
 /// picture), and once that frame is committed it asks the compositor for a copy of its output
-/// (wlr-screencopy). The picture is shown under the ink until the zoom ends, and then freed.
+/// (wlr-screencopy), or on GNOME the Shell extension for its picture. The picture is shown
+/// under the ink until the zoom ends, and then freed.
 extension Overlay {
     /// Why there is no zoom here.
     static let zoomUnavailable = "this compositor offers no screen capture (zwlr_screencopy_manager_v1), so the zoom cannot freeze the screen"
-    /// Why there is no zoom on GNOME.
-    static let zoomUnavailableOnGnome = """
-        on GNOME the zoom is not available yet: mutter gives clients no screen capture (only through the screencast portal, \
-        which asks the user each time), and the Shell extension does not yet hand touchlight the Shell's own screenshot
-        """
 
     func setZoom(_ on: Bool) -> String? {
         guard on else {
@@ -27,7 +30,8 @@ extension Overlay {
             return nil
         }
         guard scene.zoom.state == .off else { return nil }
-        guard connection.screencopyManager != nil else { return layer.role is ShellWindowRole ? Self.zoomUnavailableOnGnome : Self.zoomUnavailable }
+        guard connection.screencopyManager != nil || shellPictures != nil else { return Self.zoomUnavailable }
+        shellPictureAsked = false
         scene.beginZoomCapture()
         events.overlay(self, zoomed: "on")
         sceneChanged(everything: true)  // the next frame shows nothing; the capture follows its commit
@@ -36,10 +40,31 @@ extension Overlay {
 
     /// After a frame: a zoom waiting for a frame without the overlay in it asks for the picture.
     func startPendingCapture() {
-        guard scene.zoom.state == .capturing, zoomCapture == nil, let manager = connection.screencopyManager, let shm = connection.shm else { return }
+        guard scene.zoom.state == .capturing, zoomCapture == nil else { return }
+        if connection.screencopyManager == nil, let shellPictures, !shellPictureAsked {
+            shellPictureAsked = true
+            return shellPictures.askPicture(of: self)
+        }
+        guard let manager = connection.screencopyManager, let shm = connection.shm else { return }
         zoomCapture = ScreenCapture(manager: manager, output: output.proxy, shm: shm, logicalSize: size) { [weak self] outcome in
             self?.captured(outcome)
         }
+    }
+
+    /// The Shell extension's picture for the zoom arrived, or could not be taken.
+    func shellPictureArrived(_ outcome: Result<ZoomPicture, ShellPictureError>) {
+        shellPictureAsked = false
+        guard scene.zoom.state == .capturing else { return }  // ended meanwhile
+        switch outcome {
+        case .success(let picture):
+            scene.showZoom(picture)
+            events.note("zoom on \(output.label): the screen frozen by the GNOME Shell extension (\(picture.width)×\(picture.height) px)")
+        case .failure(let reason):
+            scene.endZoom()
+            events.overlay(self, zoomed: "off")
+            events.note("zoom on \(output.label): \(reason)")
+        }
+        sceneChanged(everything: true)
     }
 
     private func captured(_ outcome: ScreenCapture.Outcome) {

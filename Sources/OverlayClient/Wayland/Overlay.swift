@@ -46,7 +46,7 @@ final class Overlay {
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
         presenter = canvas
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, settings: settings.scene,
-                             toolbarPlace: toolbarPlace, zooms: connection.screencopyManager != nil)
+                             toolbarPlace: toolbarPlace, zooms: connection.screencopyManager != nil || role.takesPicturesFromShell)
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         dispatcher.contactLimitReached = { [unowned self] in
@@ -70,6 +70,10 @@ final class Overlay {
     let connection: Connection
     /// The zoom's capture, while its picture is on its way.
     var zoomCapture: ScreenCapture?
+    /// On GNOME, where the Shell extension takes the zoom's picture (no screencopy there), and
+    /// whether it was asked for this zoom.
+    weak var shellPictures: ShellPictureSource?
+    var shellPictureAsked = false
     /// The subsurface the compositor shows the zoom's picture in (made at the first zoom), the
     /// buffer it shows, and one it showed until the next commit.
     var zoomSurface: ZoomSurface?
