@@ -1,3 +1,6 @@
+import Foundation
+import Renderer
+import TouchCore
 import Glibc
 import Testing
 @testable import OverlayClient
@@ -46,5 +49,34 @@ struct ShellChannelTests {
         let end = Self.high(pair[0])
         defer { close(end); close(pair[1]) }
         #expect(refusal("\(end)").contains("is not the shell that started touchlight"), "\(refusal("\(end)"))")
+    }
+}
+
+/// The Shell's picture for the zoom is read only from the runtime folder, only as a regular
+/// file of this user's, never through a symlink; a good one becomes the zoom's picture.
+@MainActor
+struct ShellPictureTests {
+    @Test func onlyAPlainFileInTheRuntimeFolderIsRead() throws {
+        let folder = NSTemporaryDirectory() + "touchlight-shell-picture-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let red = PNG.Image(width: 4, height: 2, rgba: Array(repeating: [255, 0, 0, 255], count: 8).flatMap { $0 })
+        try Data(try PNG.encode(red)).write(to: URL(fileURLWithPath: folder + "/good.png"))
+        let size = Size(width: 4, height: 2)
+        func outcome(_ path: String, in runtime: String = folder) -> String {
+            switch ShellPicture.load(path: path, runtimeDirectory: runtime, logicalSize: size) {
+            case .success(let picture): "picture \(picture.width)×\(picture.height)"
+            case .failure(let error): error.description
+            }
+        }
+        #expect(outcome(folder + "/good.png") == "picture 4×2")
+        #expect(outcome(folder + "/good.png", in: "/run/elsewhere").contains("is not in /run/elsewhere"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: folder + "/good.png")
+        #expect(outcome(folder + "/link.png").contains("cannot open"), "\(outcome(folder + "/link.png"))")
+        try "not a png".write(toFile: folder + "/text.png", atomically: true, encoding: .utf8)
+        #expect(outcome(folder + "/text.png").contains("is not a PNG"))
+        try FileManager.default.createDirectory(atPath: folder + "/dir.png", withIntermediateDirectories: false)
+        #expect(outcome(folder + "/dir.png").contains("is not a file of this user's") || outcome(folder + "/dir.png").contains("cannot open"))
+        #expect(outcome(folder + "/missing.png").contains("cannot open"))
     }
 }

@@ -15,6 +15,10 @@ struct ShellMessageTests {
         .mode("draw"),
         .keyboard(take: true, output: "HDMI-A-1"),
         .keyboard(take: false, output: "Meta-0"),
+        .capture(output: "Meta-0"),
+        .captured(output: "Meta-0", path: "/run/user/1000/touchlight-zoom-1.png"),
+        .captured(output: "Meta-0", path: nil),
+        .released(output: "Meta-0"),
     ])
     func readsBackAsWritten(_ message: ShellMessage) throws {
         #expect(try ShellMessage(parsing: Substring(message.text)) == message)
@@ -36,6 +40,7 @@ struct ShellMessageTests {
         ("monitor 0 Me\u{7f}ta 0 0 800 600", "is not a connector's name"),
         ("keyboard grab Meta-0", "keyboard takes take or release"),
         ("dropped -3", "dropped count -3"),
+        ("captured Meta-0 relative.png", "relative.png is not an absolute path"),
         ("mode", "mode takes 1 words, not 0"),
         (String(repeating: "x", count: 300), "longer than 256 bytes"),
     ])
