@@ -189,8 +189,9 @@ struct OverlayOptions: ParsableArguments {
         overrides.statistics = statistics
         overrides.configurationPath = path
         overrides.recordPath = record
-        // record takes touches from the overlay unless they come from a replay or the touchscreens.
-        if record != nil, replay == nil, (overrides.source ?? file.input.source) == .wayland { overrides.capture = true }
+        // record takes touches from the overlay unless they come from a replay, the touchscreens,
+        // or (on GNOME) the Shell extension, which hands over every touch.
+        if record != nil, replay == nil, !App.startedByShellExtension, (overrides.source ?? file.input.source) == .wayland { overrides.capture = true }
         return Options(file: file, overrides: overrides)
     }
 }

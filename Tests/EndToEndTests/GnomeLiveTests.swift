@@ -260,7 +260,8 @@ extension EndToEnd.GnomeLiveTests {
 }
 
 extension EndToEnd.GnomeLiveTests {
-    /// Two monitors: a window on each, and a touch on the second shows on the second.
+    /// Two monitors: a window on each, and a touch on the second shows on the second; the
+    /// second turned off and on again somewhere else.
     @Test func aSecondMonitorHasItsOwnOverlay() throws {
         guard let gnome = try GnomeLive.started(secondMonitor: (640, 480)) else { return }
         defer { gnome.stop() }
@@ -272,6 +273,19 @@ extension EndToEnd.GnomeLiveTests {
         #expect(Self.changed(held, before, at: Self.ring(1100, 250)), "the marker on the second monitor")
         #expect(held.differences(from: before, excluding: [(1040, 160, 1160, 310)]).count < 100, "nowhere else")
         #expect(gnome.logText.contains("touch 2000 began at (300, 250"), "touchlight took it on Meta-1, at the monitor's own (300, 250)")
+        try gnome.touch("up")
+        // Monitors go and come back elsewhere (as GNOME's display settings do it): the
+        // overlay goes with its monitor, and comes back with it, below the first.
+        try gnome.layMonitors([("Meta-0", "800x600@60.000", 0, 0)])
+        #expect(gnome.waitForLog("output Meta-1 removed") && gnome.waitForLog("the shell's monitors: Meta-0 at 0,0 800×600\n"), "\(gnome.logText.suffix(1500))")
+        try gnome.layMonitors([("Meta-0", "800x600@60.000", 0, 0), ("Meta-1", "640x480@60.000", 0, 600)])
+        #expect(gnome.waitForLog("the shell's monitors: Meta-0 at 0,0 800×600, Meta-1 at 0,600 640×480"), "\(gnome.logText.suffix(1500))")
+        let moved = try gnome.screenshot("monitor-moved", until: { $0.height == 1080 })
+        #expect(moved.width == 800 && moved.height == 1080, "the screen is the two monitors, one above the other")
+        try gnome.touch("down", x: 300, y: 850)
+        let below = try gnome.screenshot("monitor-moved-held", until: { $0.height == 1080 && Self.changed($0, moved, at: Self.ring(300, 850)) })
+        #expect(Self.changed(below, moved, at: Self.ring(300, 850)), "the marker on the moved monitor, where it is now")
+        #expect(below.differences(from: moved, excluding: [(240, 760, 360, 910)]).count < 100, "nowhere else")
         try gnome.touch("up")
     }
 }
@@ -368,5 +382,53 @@ extension EndToEnd.GnomeLiveTests {
         #expect(leftovers.isEmpty, "the picture's file went once read: \(leftovers)")
         #expect(try gnome.ctl("zoom", "off").status == 0)
         #expect(eventually { (try? terminalChanges()) == true }, "the live screen again after the zoom")
+    }
+}
+
+extension EndToEnd.GnomeLiveTests {
+    /// Everything else as on sway, on GNOME: a recording (`record`, whose touches come over
+    /// the channel, not from capture mode), ink, the board, pages, the spotlight, and a live
+    /// reload; the trace written when the extension is disabled holds the touches and settings.
+    @Test func recordingBoardPagesSpotlightAndReloadWorkAsElsewhere() throws {
+        let trace = "/tmp/touchlight-gnome-record-\(UUID().uuidString.prefix(8)).trace"
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        guard let gnome = try GnomeLive.started(arguments: ["record", trace, "--verbose"]) else { return }
+        defer { gnome.stop() }
+        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "sleep 600"])
+        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus: record on GNOME takes no input")
+        let plain = try gnome.screenshot("record-plain")
+        #expect(try gnome.ctl("mode", "draw").status == 0)
+        try gnome.drag(from: (250, 300), to: (550, 300))
+        _ = try gnome.screenshot("record-ink", until: { $0[400, 300].isInk })
+        // The board covers the screen; a new page has no ink; the first has it again.
+        #expect(try gnome.ctl("board", "white").status == 0)
+        let board = try gnome.screenshot("record-board", until: { $0[700, 500].r > 230 && $0[700, 500].g > 230 && $0[700, 500].b > 230 })
+        #expect(board[700, 500].r > 230 && board[700, 500].g > 230 && board[700, 500].b > 230 && board[400, 300].isInk, "the white board, the ink on it: \(board[700, 500])")
+        #expect(try gnome.ctl("page", "new").status == 0)
+        let page2 = try gnome.screenshot("record-page-2", until: { !$0[400, 300].isInk })
+        #expect(!page2[400, 300].isInk, "page 2 is empty")
+        #expect(try gnome.ctl("page", "1").status == 0 && gnome.ctl("board", "off").status == 0)
+        _ = try gnome.screenshot("record-page-1", until: { $0[400, 300].isInk })
+        // The spotlight darkens the screen around the last touch.
+        #expect(try gnome.ctl("spotlight", "on").status == 0)
+        func darker(_ shot: Image) -> Bool {
+            let (a, b) = (shot[40, 560], plain[40, 560])
+            return a.r + a.g + a.b + 60 < b.r + b.g + b.b
+        }
+        let spot = try gnome.screenshot("record-spotlight", until: darker)
+        #expect(darker(spot), "the far corner is darkened: \(spot[40, 560]) against \(plain[40, 560])")
+        #expect(try gnome.ctl("spotlight", "off").status == 0)
+        // A changed configuration file is taken while running.
+        let folder = gnome.desktop.runtimeDirectory.appendingPathComponent(".config/touchlight").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "[annotate]\nwidth = 9\n".write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+        try Desktop.run("/bin/chown", ["-R", Desktop.testUser, gnome.desktop.runtimeDirectory.appendingPathComponent(".config").path])
+        #expect(gnome.waitForLog("configuration reloaded from"), "\(gnome.logText.suffix(1500))")
+        // Disabled, touchlight ends and writes its trace.
+        #expect(try gnome.runAsUser(["gnome-extensions", "disable", GnomeLive.uuid]).status == 0)
+        #expect(eventually { FileManager.default.fileExists(atPath: trace) }, "the trace is written at exit")
+        let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        #expect(text.contains(" set board white") && text.contains(" set page 2") && text.contains(" set mode draw"), "\(text.prefix(1500))")
+        #expect(text.split(separator: "\n").contains { $0.contains(" down 250") && $0.contains(" 300") }, "the drag's touch, where it went down: \(text.split(separator: "\n").filter { $0.contains(" down ") }.prefix(4))")
     }
 }

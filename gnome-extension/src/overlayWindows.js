@@ -72,6 +72,8 @@ export class OverlayWindows {
             // Above everything the shell draws, fullscreen windows included.
             actor.get_parent()?.remove_child(actor);
             global.top_window_group.add_child(actor);
+            entry.signals.push([actor, actor.connect('notify::x', () => this._cover(window))]);
+            entry.signals.push([actor, actor.connect('notify::y', () => this._cover(window))]);
             entry.signals.push([actor, actor.connect('first-frame', () => {
                 entry.showing = true;
                 this._updateUnredirect();
@@ -129,7 +131,11 @@ export class OverlayWindows {
         this._raise();
     }
 
-    /** mutter keeps a window's top below the top bar: the actor is moved over it by the rest. */
+    /**
+     * mutter keeps a window's top below the top bar: the actor is moved over it by the rest,
+     * measured from where mutter put the actor (it follows the window's buffer, which can move
+     * after the configure is answered).
+     */
     _cover(window) {
         const entry = this._windows.get(window);
         const actor = window.get_compositor_private();
@@ -137,8 +143,7 @@ export class OverlayWindows {
         if (!actor || index < 0)
             return;
         const area = global.display.get_monitor_geometry(index);
-        const frame = window.get_frame_rect();
-        actor.set_translation(area.x - frame.x, area.y - frame.y, 0);
+        actor.set_translation(area.x - actor.x, area.y - actor.y, 0);
     }
 
     /** The monitors changed: every window covers its monitor again. */

@@ -6,6 +6,11 @@ import Glibc
 /// (`ShellChannel`), asks for modes from its Quick Settings toggle, and gives a window the
 /// keyboard when a text box asks.
 extension App: ShellChannelEvents, KeyboardFocusBroker, ShellPictureSource {
+    /// Whether the GNOME Shell extension started this process (it named its channel).
+    public nonisolated static var startedByShellExtension: Bool {
+        ProcessInfo.processInfo.environment[ShellChannel.environmentName] != nil
+    }
+
     /// The role of the overlays' surfaces: windows the extension stacks when it started
     /// touchlight, layer surfaces otherwise.
     var surfaceRole: SurfaceRoleKind { shellChannelFD == nil ? .layerShell : .shellWindow(focus: self) }

@@ -68,7 +68,7 @@ final class GnomeLive {
 
     func stop() {
         desktop.stop()
-        // try? FileManager.default.removeItem(atPath: log)
+        try? FileManager.default.removeItem(atPath: log)
     }
 
     /// What the shell and touchlight (its child) printed.
@@ -177,6 +177,25 @@ final class GnomeLive {
             }
             'ok';
             """)
+    }
+
+    /// Lays the monitors out through mutter's DisplayConfig (as GNOME's Settings do, for this
+    /// session only): each `(connector, mode, x, y)`, the first primary; a monitor left out is
+    /// turned off.
+    func layMonitors(_ monitors: [(connector: String, mode: String, x: Int, y: Int)]) throws {
+        func call(_ method: String, _ arguments: [String]) throws -> String {
+            let (status, output) = try runAsUser(["gdbus", "call", "--session", "--dest", "org.gnome.Mutter.DisplayConfig", "--object-path",
+                                                  "/org/gnome/Mutter/DisplayConfig", "--method", "org.gnome.Mutter.DisplayConfig.\(method)"] + arguments)
+            guard status == 0 else { throw Desktop.DesktopError.commandFailed("DisplayConfig.\(method): \(output)") }
+            return output
+        }
+        let state = try call("GetCurrentState", [])
+        // "(uint32 SERIAL, [...": the serial the new layout answers.
+        guard let serial = state.split(separator: ",").first.flatMap({ UInt32($0.split(separator: " ").last ?? "") }) else {
+            throw Desktop.DesktopError.commandFailed("DisplayConfig's state: \(state.prefix(200))")
+        }
+        let logical = monitors.enumerated().map { index, m in "(\(m.x), \(m.y), 1.0, 0, \(index == 0), [('\(m.connector)', '\(m.mode)', {})])" }
+        _ = try call("ApplyMonitorsConfig", ["\(serial)", "1", "[\(logical.joined(separator: ", "))]", "{}"])
     }
 
     /// The focused window's title, or "none".
