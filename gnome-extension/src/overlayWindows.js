@@ -170,14 +170,17 @@ export class OverlayWindows {
             this._focusChanged();
     }
 
-    /** One of Touchlight's windows got the focus, and may not keep it: it goes back, in a later. */
-    _focusChanged() {
+    /** Whether one of Touchlight's windows has the focus, which it may not keep. */
+    _holdsFocusItMayNotKeep() {
         const focused = global.display.focus_window;
         if (!focused || !this._windows.has(focused))
-            return;
-        if (this._keyboardFor !== null && this._windows.get(focused).connector === this._keyboardFor)
-            return;
-        if (this._restoring)
+            return false;
+        return this._keyboardFor === null || this._windows.get(focused).connector !== this._keyboardFor;
+    }
+
+    /** One of Touchlight's windows got the focus, and may not keep it: it goes back, in a later. */
+    _focusChanged() {
+        if (!this._holdsFocusItMayNotKeep() || this._restoring)
             return;
         this._restoring = true;
         Compat.later(() => {
@@ -188,10 +191,7 @@ export class OverlayWindows {
 
     /** The focus goes where it would be without Touchlight: the workspace's most recent window. */
     _giveFocusBack() {
-        const focused = global.display.focus_window;
-        if (!focused || !this._windows.has(focused))
-            return;
-        if (this._keyboardFor !== null && this._windows.get(focused).connector === this._keyboardFor)
+        if (!this._holdsFocusItMayNotKeep())
             return;
         const workspace = global.workspace_manager.get_active_workspace();
         const recent = global.display.get_tab_list(Meta.TabList.NORMAL, workspace)

@@ -35,7 +35,8 @@ enum ClientError: Error, CustomStringConvertible {
     /// What a compositor without wlr-layer-shell (GNOME's Mutter, weston) gets told, by the
     /// overlay and by `doctor` alike: why nothing can show, and what works there instead.
     static let noLayerShell = """
-        this compositor has no wlr-layer-shell, so no overlay can show above its windows (weston and cage have none). \
+        this compositor has no wlr-layer-shell, so no overlay can show above its windows (weston and cage have none; \
+        on GNOME, Touchlight's GNOME Shell extension shows it). \
         What works here: \(recordInstead) On KDE Plasma, its own Touch Points effect \
         (System Settings, Desktop Effects) shows touches too. The overlay itself runs on compositors with wlr-layer-shell: \
         verified on sway, KDE Plasma, Mir-based shells and phoc (Phosh); others that offer it (Hyprland, wayfire, river, labwc) \

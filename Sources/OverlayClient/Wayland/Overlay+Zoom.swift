@@ -59,11 +59,17 @@ extension Overlay {
         case .success(let picture):
             scene.showZoom(picture)
             events.note("zoom on \(output.label): the screen frozen by the GNOME Shell extension (\(picture.width)×\(picture.height) px)")
+            sceneChanged(everything: true)
         case .failure(let reason):
-            scene.endZoom()
-            events.overlay(self, zoomed: "off")
-            events.note("zoom on \(output.label): \(reason)")
+            zoomFailed(reason.description)
         }
+    }
+
+    /// No picture: the zoom ends, saying why.
+    private func zoomFailed(_ reason: String) {
+        scene.endZoom()
+        events.overlay(self, zoomed: "off")
+        events.note("zoom on \(output.label): \(reason)")
         sceneChanged(everything: true)
     }
 
@@ -81,12 +87,10 @@ extension Overlay {
                 scene.zoom.compositorCanShow = true
             }
             events.note("zoom on \(output.label): the screen frozen (\(picture.width)×\(picture.height) px, \(picture.byteCount / 1024) KiB)")
+            sceneChanged(everything: true)
         case .failed(let reason):
-            scene.endZoom()
-            events.overlay(self, zoomed: "off")
-            events.note("zoom on \(output.label): \(reason)")
+            zoomFailed(reason)
         }
-        sceneChanged(everything: true)
     }
 
     /// The compositor shows the picture while two fingers move it, or no longer.
