@@ -36,6 +36,11 @@ extension EndToEnd {
             #expect(eventually(timeout: 3) { (try? gnome.focusedTitle()) == "terminal" }, "the terminal keeps the focus while touched")
             #expect(try gnome.eval("global.get_window_actors().filter(a => a.get_parent() === global.top_window_group).map(a => a.meta_window.get_title()).join(',')")
                 == "touchlight-overlay:Meta-0", "touchlight's window alone is above the top bar")
+            let ours = "global.get_window_actors().map(a => a.meta_window).find(w => w.get_title() === 'touchlight-overlay:Meta-0')"
+            #expect(try gnome.eval("\(ours).skip_taskbar && \(ours).is_on_all_workspaces()") == "true", "out of the window list, on every workspace")
+            // The windows Alt-Tab offers, as the shell's switcher lists them.
+            let altTab = try gnome.eval("imports.ui.altTab.getWindows(null).map(w => w.get_title()).join(',')")
+            #expect(altTab == "terminal", "Alt-Tab lists the terminal alone: \(altTab)")
             // A second finger on the top bar: its marker shows above the bar.
             try gnome.touch("down", slot: 1, x: 250, y: 14)
             let bar = try gnome.screenshot("held-on-bar", until: { Self.changed($0, held, at: [(220, 14), (280, 14)]) })
@@ -167,6 +172,7 @@ extension EndToEnd.GnomeLiveTests {
         _ = try gnome.eval("\(toggle).emit('clicked', 1); 'ok'")
         #expect(eventually { (try? Self.pid(gnome)).flatMap { $0 } != nil }, "on again: a new touchlight answers")
         #expect(try Self.pid(gnome) != first, "a new process")
+        #expect(eventually(timeout: 3) { (try? gnome.focusedTitle()) == "terminal" }, "the restarted overlay left the focus with the terminal")
         // Disabled: touchlight ends, its window and the toggle go.
         try gnome.touch("down", x: 400, y: 300)
         _ = try gnome.screenshot("before-disable", until: { Self.changed($0, idle, at: Self.ring(400, 300)) })
@@ -204,6 +210,21 @@ extension EndToEnd.GnomeLiveTests {
 }
 
 extension EndToEnd.GnomeLiveTests {
+    /// A fullscreen app (foot --fullscreen): the marker shows above it, and it keeps the focus.
+    @Test func markersShowAboveAFullscreenApp() throws {
+        guard let gnome = try GnomeLive.started() else { return }
+        defer { gnome.stop() }
+        try gnome.desktop.session.start(["foot", "--fullscreen", "--title", "fullscreen", "sh", "-c", "sleep 600"])
+        #expect(eventually { (try? gnome.eval("global.display.focus_window?.is_fullscreen() ?? false")) == "true" }, "foot is fullscreen and focused")
+        let before = try gnome.screenshot("fullscreen")
+        try gnome.touch("down", x: 400, y: 20)
+        let ring = [(370, 20), (430, 20), (400, 50)]
+        let held = try gnome.screenshot("fullscreen-held", until: { Self.changed($0, before, at: ring) })
+        #expect(Self.changed(held, before, at: ring), "the marker above the fullscreen app, where the top bar would be")
+        #expect(try gnome.focusedTitle() == "fullscreen")
+        try gnome.touch("up")
+    }
+
     /// Two monitors: a window on each, and a touch on the second shows on the second; the
     /// second turned off and on again somewhere else.
     @Test func aSecondMonitorHasItsOwnOverlay() throws {

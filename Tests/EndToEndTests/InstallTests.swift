@@ -187,6 +187,32 @@ extension EndToEnd {
             #expect(again.status == 1 && again.output.contains("nothing installed at \(prefix)"), "\(again.output)")
         }
 
+        /// On GNOME, `--autostart` enables the Shell extension for the user (GNOME's own setting,
+        /// written with gsettings), keeping what was enabled. GSettings' keyfile backend stands
+        /// in for dconf here, so no D-Bus service outlives the test; the install sees a session
+        /// bus named, as in a desktop session.
+        @Test func autostartEnablesTheGnomeExtension() throws {
+            if let missing = Self.missing { Issue.record("NOT RUN: \(missing)"); return }
+            let home = NSTemporaryDirectory() + "touchlight-gnome-home-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let binary = FileManager.default.isExecutableFile(atPath: Self.staticBinary) ? Self.staticBinary : Desktop.touchlight.path
+            var environment = ProcessInfo.processInfo.environment
+            environment.merge(["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
+                               "GSETTINGS_BACKEND": "keyfile", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home)/no-bus"]) { $1 }
+            try Desktop.run("/usr/bin/gsettings", ["set", "org.gnome.shell", "enabled-extensions", "['other@example.org']"], environment: environment)
+            let (status, output) = try Desktop.execute("/bin/bash", [Self.root + "/scripts/install", "--binary", binary, "--prefix", home + "/.local", "--autostart"],
+                                                       environment: environment)
+            #expect(status == 0, "\(output.suffix(2000))")
+            #expect(output.contains("on GNOME its Shell extension (touchlight@touchlight.dev) is enabled"), "\(output.suffix(1000))")
+            let enabled = try Desktop.run("/usr/bin/gsettings", ["get", "org.gnome.shell", "enabled-extensions"], environment: environment)
+            #expect(enabled == "['other@example.org', 'touchlight@touchlight.dev']\n", "\(enabled)")
+            // Installed again: enabled once.
+            #expect(try Desktop.execute("/bin/bash", [Self.root + "/scripts/install", "--binary", binary, "--prefix", home + "/.local", "--autostart"],
+                                        environment: environment).status == 0)
+            #expect(try Desktop.run("/usr/bin/gsettings", ["get", "org.gnome.shell", "enabled-extensions"], environment: environment) == enabled)
+        }
+
         /// Bug 46.10: `--uninstall` deleted whatever the manifest named. Now a path outside the
         /// prefix (directly, through `PREFIX/..`, or through a symlinked folder) is refused with
         /// a message and left alone; what is inside goes.

@@ -1,7 +1,10 @@
 import Foundation
 
-/// An RGB screenshot read from a binary PPM (P6) file, as `grim -t ppm` writes it.
-struct Image {
+/// An RGB screenshot read from a binary PPM (P6) file, as `grim -t ppm` writes it. A failed
+/// expectation shows its size, not its pixels.
+struct Image: CustomStringConvertible {
+    var description: String { "\(width)×\(height) image" }
+
     let width: Int
     let height: Int
     let rgb: [UInt8]
