@@ -10,7 +10,7 @@ extension App: OverlayEvents, SeatEvents {
     func makeOverlay(on output: Output) -> Overlay {
         let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
                               capture: isCapturing, settings: overlaySettings,
-                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), role: surfaceRole)
+                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), globals: globals, role: surfaceRole)
         if shellChannelFD != nil { overlay.shellPictures = self }
         retargetShellChannel()
         if controlPlane.isPaused { overlay.setPaused(true) }

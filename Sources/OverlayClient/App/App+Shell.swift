@@ -13,7 +13,12 @@ extension App: ShellChannelEvents, KeyboardFocusBroker, ShellPictureSource {
 
     /// The role of the overlays' surfaces: windows the extension stacks when it started
     /// touchlight, layer surfaces otherwise.
-    var surfaceRole: SurfaceRoleKind { shellChannelFD == nil ? .layerShell : .shellWindow(focus: self) }
+    var surfaceRole: SurfaceRoleKind {
+        switch globals.shell {
+        case .layers(let shell, let version): .layerShell(shell, version: version)
+        case .windows(let wmBase): .shellWindow(wmBase: wmBase, focus: self)
+        }
+    }
 
     /// Starts reading the channel (once the overlays exist, so each monitor finds its own).
     func startShellChannel() {

@@ -20,6 +20,8 @@ public final class App {
     /// The configuration with the command line's overrides (replaced on reload).
     private(set) var options: Options
     let connection: Connection
+    /// What every overlay needs of the compositor, checked at start.
+    let globals: RequiredGlobals
     private let pump: DisplayPump
     let scheduler: TimerfdScheduler
     let loop = EventLoop()
@@ -115,6 +117,7 @@ public final class App {
         stats.wakeupCount = { [loop] in loop.wakeups }
         signalFD = try Self.handleExitSignals()
         connection = try Connection()
+        globals = try connection.bindManagers(windows: shellChannelFD != nil)
         pump = DisplayPump(display: connection.display)
         connection.onOutputAdded = { [unowned self] proxy, name, version in
             self.registry.add(proxy, name: name, version: version, xdgOutputManager: self.connection.xdgOutputManager)
@@ -132,7 +135,7 @@ public final class App {
             self.reportModeToShell()
         }
         loadFont()  // before the outputs' overlays, which take it
-        try connection.bindGlobals(windows: shellChannelFD != nil)  // the managers first, so each seat takes its pens as it is set up
+        connection.bindOutputsAndSeats()  // after the managers, so each seat takes its pens as it is set up
         if let trace {
             replay = ReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed,
                                   loops: options.configuration.input.replayLoops)

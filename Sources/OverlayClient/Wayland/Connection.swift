@@ -4,6 +4,20 @@ import FoundationEssentials
 import GLRenderer
 import Glibc
 
+/// The globals every overlay needs, checked once at start: the compositor, shared memory, and
+/// what puts a surface above everything (wlr-layer-shell, or on GNOME xdg-shell's windows that
+/// the Shell extension stacks).
+struct RequiredGlobals {
+    enum Shell {
+        case layers(OpaquePointer, version: UInt32)
+        case windows(wmBase: OpaquePointer)
+    }
+
+    let compositor: OpaquePointer
+    let shm: OpaquePointer
+    let shell: Shell
+}
+
 /// The connection to the compositor and the globals it offers. Each global is bound at the
 /// lower of the version advertised and the version Touchlight supports.
 @MainActor
@@ -75,14 +89,32 @@ final class Connection {
     /// (mutter announces wl_output before zxdg_output_manager_v1). Globals announced later
     /// (an output plugged in) are bound as they come. `windows`: the overlay is made of
     /// xdg_toplevel windows (on GNOME, through its extension), not layer surfaces.
-    func bindGlobals(windows: Bool = false) throws(ClientError) {
+    @discardableResult
+    func bindGlobals(windows: Bool = false) throws(ClientError) -> RequiredGlobals {
+        do {
+            let required = try bindManagers(windows: windows)
+            bindOutputsAndSeats()
+            return required
+        } catch {
+            // Missing globals leave the outputs and seats to describe (doctor does).
+            switch error {
+            case .missingGlobals, .gnomeWithoutExtension: bindOutputsAndSeats()
+            default: break
+            }
+            throw error
+        }
+    }
+
+    /// The first half of `bindGlobals`: lists the globals and binds all but the outputs and
+    /// seats, which are only recorded (nothing is dispatched until the second half). Returns
+    /// the globals an overlay cannot do without, non-optional from here on.
+    func bindManagers(windows: Bool) throws(ClientError) -> RequiredGlobals {
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Self.registryEvents.pointer, listenerData(self))
         try roundtrip(waitingFor: "its list of globals")
         if let registry {
-            for global in Self.setupOrder(advertised) { bind(global, registry: registry) }
+            for global in Self.phases(advertised).managers { bind(global, registry: registry) }
         }
-        listed = true
         if let shm { transparentPixel = SharedTransparentPixel(shm: shm, singlePixelBufferManager: singlePixelBufferManager) }
         var missing: [String] = []
         if compositor == nil { missing.append("wl_compositor") }
@@ -93,7 +125,19 @@ final class Connection {
             if missing.isEmpty, advertised.contains(where: { $0.interface == "gtk_shell1" }) { throw .gnomeWithoutExtension }
             missing.append("zwlr_layer_shell_v1")
         }
-        if !missing.isEmpty { throw .missingGlobals(missing) }
+        guard missing.isEmpty, let compositor, let shm else { throw .missingGlobals(missing) }
+        if windows, let wmBase { return RequiredGlobals(compositor: compositor, shm: shm, shell: .windows(wmBase: wmBase)) }
+        guard let layerShell else { throw .missingGlobals(["zwlr_layer_shell_v1"]) }
+        return RequiredGlobals(compositor: compositor, shm: shm, shell: .layers(layerShell, version: layerShellVersion))
+    }
+
+    /// The second half: binds the outputs and seats listed (their handlers are set by now), and
+    /// every global announced from now on as it comes.
+    func bindOutputsAndSeats() {
+        if let registry {
+            for global in Self.phases(advertised).users { bind(global, registry: registry) }
+        }
+        listed = true
     }
 
     /// How long start-up waits for the compositor to answer before giving up (seconds).
@@ -129,11 +173,18 @@ final class Connection {
     /// Whether the first list of globals has been bound (later ones are bound as they come).
     private var listed = false
 
-    /// The order to set up the first list of globals in: outputs and seats after everything
-    /// else, since setting them up uses the managers (xdg-output, tablets); otherwise as listed.
-    nonisolated static func setupOrder(_ globals: [Global]) -> [Global] {
+    /// The first list of globals in its two phases: the managers and the rest, then the outputs
+    /// and seats, whose setting up uses the managers (xdg-output, tablets, text input); each
+    /// in the order announced.
+    nonisolated static func phases(_ globals: [Global]) -> (managers: [Global], users: [Global]) {
         let usesManagers: Set = ["wl_output", "wl_seat"]
-        return globals.filter { !usesManagers.contains($0.interface) } + globals.filter { usesManagers.contains($0.interface) }
+        return (globals.filter { !usesManagers.contains($0.interface) }, globals.filter { usesManagers.contains($0.interface) })
+    }
+
+    /// The order the first list of globals is set up in.
+    nonisolated static func setupOrder(_ globals: [Global]) -> [Global] {
+        let (managers, users) = phases(globals)
+        return managers + users
     }
 
     private func announce(_ global: Global, registry: OpaquePointer) {

@@ -36,8 +36,8 @@ protocol SurfaceRole: AnyObject {
 /// Which role overlays take: a layer surface, or (on GNOME, started by Touchlight's Shell
 /// extension) a window the extension stacks, which asks `focus` for the keyboard.
 enum SurfaceRoleKind {
-    case layerShell
-    case shellWindow(focus: KeyboardFocusBroker)
+    case layerShell(OpaquePointer, version: UInt32)
+    case shellWindow(wmBase: OpaquePointer, focus: KeyboardFocusBroker)
 
     /// Whether the zoom's picture comes from the Shell extension (GNOME has no screencopy).
     var takesPicturesFromShell: Bool {

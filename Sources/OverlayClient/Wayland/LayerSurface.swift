@@ -8,9 +8,6 @@ import Visualizer
 /// marks itself, and the loop draws.
 @MainActor
 protocol LayerSurfaceOwner: AnyObject {
-    /// A configure was acknowledged; `resized` when the logical size is new, `changed` when
-    /// anything is (the first configure, or a new size).
-    func layerSurfaceConfigured(resized: Bool, changed: Bool)
     /// The compositor closed the surface (its output went, say).
     func layerSurfaceClosed()
     /// A new scale was taken without a configure: everything is redrawn.
@@ -32,6 +29,7 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     /// What puts the surface over everything and gives it the keyboard.
     private(set) var role: SurfaceRole!
     private unowned let connection: Connection
+    private let compositor: OpaquePointer
     /// Set by the overlay right after it makes the surface, before any event can come.
     weak var owner: LayerSurfaceOwner?
     private let scheduler: Scheduler
@@ -62,11 +60,12 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     /// Whether subsurfaces (sprites) were made on it: it stays mapped from then on.
     var hasSubsurfaces = false
 
-    init(output: Output, connection: Connection, scheduler: Scheduler, buffers: BufferRing, takesKeyboard: Bool, role kind: SurfaceRoleKind) {
+    init(output: Output, connection: Connection, compositor: OpaquePointer, scheduler: Scheduler, buffers: BufferRing, takesKeyboard: Bool,
+         role kind: SurfaceRoleKind) {
         (self.output, self.connection, self.scheduler) = (output, connection, scheduler)
         self.takesKeyboard = takesKeyboard
-        // bindGlobals checked that these exist.
-        let surface = wl_compositor_create_surface(connection.compositor!)!
+        self.compositor = compositor
+        let surface = wl_compositor_create_surface(compositor)!
         self.surface = surface
         let viewport = connection.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
         self.viewport = viewport
@@ -77,14 +76,13 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
             wp_fractional_scale_v1_add_listener(fractionalScale, Self.fractionalScaleEvents.pointer, me)
         }
         switch kind {
-        case .layerShell:
-            let layerShell = LayerShellRole(shell: connection.layerShell!, version: connection.layerShellVersion, surface: surface,
-                                            output: output.proxy, events: self)
+        case .layerShell(let shell, let version):
+            let layerShell = LayerShellRole(shell: shell, version: version, surface: surface, output: output.proxy, events: self)
             role = layerShell
             role.sendState(keyboard: keyboardRequest)
             layerShell.listen()
-        case .shellWindow(let focus):
-            role = ShellWindowRole(wmBase: connection.wmBase!, surface: surface, output: output, focus: focus, events: self)
+        case .shellWindow(let wmBase, let focus):
+            role = ShellWindowRole(wmBase: wmBase, surface: surface, output: output, focus: focus, events: self)
             role.sendState(keyboard: keyboardRequest)
         }
         idleMemory.surface = self
@@ -108,12 +106,24 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
         return ListenerTable(events)
     }()
 
+    /// A configure records what it asks; the loop takes it (`takeConfigure`) before it draws,
+    /// as swaybg does: the acknowledgement goes with the frame that answers it.
     func roleConfigured(serial: UInt32, width: Int, height: Int) {
-        role.acknowledge(serial: serial)
         // Unmapped while idle, the surface maps again only through `mapAgain`: sway 1.7 answers
         // the unmapping commit itself with a configure, which drawing would take as leave to map
         // (and half a second later the overlay would unmap again, and so on while idle).
-        guard mapState != .unmapped else { return }
+        guard mapState != .unmapped else { return role.acknowledge(serial: serial) }
+        pendingConfigure = (serial, width, height)
+    }
+    private var pendingConfigure: (serial: UInt32, width: Int, height: Int)?
+
+    /// The configure received since the loop last acted, acknowledged and applied (size and
+    /// scale): whether the logical size is new (`resized`), and whether anything is (`changed`:
+    /// the first configure, or a new size). Nil when none came.
+    func takeConfigure() -> (resized: Bool, changed: Bool)? {
+        guard let (serial, width, height) = pendingConfigure else { return nil }
+        pendingConfigure = nil
+        role.acknowledge(serial: serial)
         mapState = .mapped
         let modeSize = output.logicalSize.width > 0 ? output.logicalSize : output.modeSize
         let newWidth = width > 0 ? width : Int(modeSize.width)
@@ -126,7 +136,7 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
         if resized { logicalSize = (max(1, newWidth), max(1, newHeight)) }
         isConfigured = true
         applyScale(force: true)
-        owner?.layerSurfaceConfigured(resized: resized, changed: changed)
+        return (resized, changed)
     }
 
     // MARK: Keyboard
@@ -159,7 +169,7 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     func updateInputRegion(from window: OverlayWindow) {
         guard regionGeneration != window.viewTreeGeneration else { return }
         regionGeneration = window.viewTreeGeneration
-        let region = wl_compositor_create_region(connection.compositor!)
+        let region = wl_compositor_create_region(compositor)
         let rects = InputRegion.rects(of: window, size: size)
         takesNoInput = rects.isEmpty
         for rect in rects.map(\.integral) {   // outward to whole logical pixels: an edge touch still lands

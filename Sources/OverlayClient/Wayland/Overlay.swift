@@ -34,13 +34,14 @@ final class Overlay {
     let scheduler: Scheduler
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, statistics: Statistics, capture: Bool,
-         settings: OverlaySettings, toolbarPlace: ToolbarPlace, role: SurfaceRoleKind = .layerShell) {
+         settings: OverlaySettings, toolbarPlace: ToolbarPlace, globals: RequiredGlobals, role: SurfaceRoleKind) {
         self.events = events
         self.statistics = statistics
         self.scheduler = scheduler
         self.connection = connection
-        let buffers = BufferRing(shm: connection.shm!)
-        layer = LayerSurface(output: output, connection: connection, scheduler: scheduler, buffers: buffers, takesKeyboard: capture, role: role)
+        let buffers = BufferRing(shm: globals.shm)
+        layer = LayerSurface(output: output, connection: connection, compositor: globals.compositor, scheduler: scheduler, buffers: buffers,
+                             takesKeyboard: capture, role: role)
         clock = FrameClock(surface: layer.surface, scheduler: scheduler)
         let canvas = CanvasPresenter(host: layer, buffers: buffers, idleMemory: layer.idleMemory)
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
@@ -202,6 +203,7 @@ final class Overlay {
     /// draws if a frame is due.
     func act() {
         guard !layer.isClosed else { return }
+        if let (resized, changed) = layer.takeConfigure() { configured(resized: resized, changed: changed) }
         var switched = false
         if let wanted = wantedRenderer {
             wantedRenderer = nil
@@ -316,7 +318,9 @@ final class Overlay {
 }
 
 extension Overlay: LayerSurfaceOwner {
-    func layerSurfaceConfigured(resized: Bool, changed: Bool) {
+    /// A configure was taken: `resized` when the logical size is new, `changed` when anything
+    /// is (the first configure, or a new size).
+    private func configured(resized: Bool, changed: Bool) {
         if resized {
             _ = setZoom(false)  // its picture no longer fits: the live screen again, its memory freed
             scene.resize(to: size)
