@@ -7,12 +7,21 @@ import TouchCore
 extension App: OverlayEvents, SeatEvents {
     /// The overlay for `output`, as the registry asks for it: in capture mode or not, paused or
     /// not, on the page every output shows, with the ink it had before it went, if it did.
+    /// The role of the overlays' surfaces: windows the GNOME Shell extension stacks when it
+    /// started touchlight, layer surfaces otherwise.
+    var surfaceRole: SurfaceRoleKind {
+        switch globals.shell {
+        case .layers(let shell, let version): .layerShell(shell, version: version)
+        case .windows(let wmBase): .shellWindow(wmBase: wmBase, focus: shellLink)
+        }
+    }
+
     func makeOverlay(on output: Output) -> Overlay {
         let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
                               capture: isCapturing, settings: overlaySettings,
                               toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), globals: globals, role: surfaceRole)
-        if shellChannelFD != nil { overlay.shellPictures = self }
-        retargetShellChannel()
+        overlay.shellPictures = shellLink
+        shellLink?.overlaysChanged()
         if controlPlane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(controlPlane.state.page)  // every output on the same page
         if registry.inkShelf.restore(into: overlay.ink, output: output.name) {

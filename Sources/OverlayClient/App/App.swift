@@ -30,7 +30,7 @@ public final class App {
         let registry = OutputRegistry(only: options.configuration.output.only) { [unowned self] output in self.makeOverlay(on: output) }
         registry.onOverlayGone = { [unowned self] overlay in
             for seat in self.seats.values { seat.forget(overlay) }
-            self.retargetShellChannel()
+            self.shellLink?.overlaysChanged()
         }
         return registry
     }()
@@ -38,10 +38,10 @@ public final class App {
     private var replay: ReplaySource?
     var libinputReplay: LibinputReplaySource?
     var libinputSource: LibinputSource?
-    /// The GNOME Shell extension's channel, when it started touchlight: its descriptor, checked
-    /// at start, and the channel read once the overlays exist.
-    let shellChannelFD: Int32?
-    var shellChannel: ShellChannel?
+    /// The GNOME Shell extension's channel, when it started touchlight: its descriptor,
+    /// checked at start, and the link over it.
+    private let shellChannelFD: Int32?
+    private(set) var shellLink: ShellLink?
     private var usesLibinput = false
     private var signalFD: Int32 = -1
     var isCapturing: Bool
@@ -123,7 +123,7 @@ public final class App {
             self.registry.add(proxy, name: name, version: version, xdgOutputManager: self.connection.xdgOutputManager)
         }
         connection.onSeatAdded = { [unowned self] proxy, name, version in
-            let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self, takesTouch: self.shellChannelFD == nil)
+            let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self, takesTouch: self.shellLink == nil)
             if let manager = self.connection.tabletManager { seat.attachTablets(manager: manager) }
             if let manager = self.connection.textInputManager { seat.attachTextInput(manager: manager) }
             self.seats[name] = seat
@@ -132,7 +132,15 @@ public final class App {
         controlPlane.note = { [unowned self] message in self.note(message) }
         controlPlane.onSettingsChanged = { [unowned self] in
             self.recordAnnotation()
-            self.reportModeToShell()
+            self.shellLink?.reportMode()
+        }
+        shellLink = shellChannelFD.map { fd in
+            ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
+                overlays: { [unowned self] in self.activeOverlays }, mode: { [unowned self] in self.annotateSettings.mode },
+                setMode: { [unowned self] mode in self.execute(.mode(.set(mode))) },
+                inputArrived: { [unowned self] in self.inputArrived() }, delivered: { [unowned self] in self.touchscreensDelivered() },
+                end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
+                note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
         }
         loadFont()  // before the outputs' overlays, which take it
         connection.bindOutputsAndSeats()  // after the managers, so each seat takes its pens as it is set up
@@ -144,6 +152,9 @@ public final class App {
             libinputReplay = LibinputReplaySource(scheduler: scheduler, events: self, trace: libinputTrace, speed: options.configuration.input.replaySpeed)
         }
     }
+
+    /// Whether the GNOME Shell extension started this process (it named its channel).
+    public nonisolated static var startedByShellExtension: Bool { ShellLink.startedByExtension }
 
     /// Runs until SIGINT or SIGTERM (status 0) or until the compositor goes away (status 1).
     public func run() -> Int32 {
@@ -165,7 +176,7 @@ public final class App {
         replay?.start(after: Self.replayStartDelay)
         libinputReplay?.start(after: Self.replayStartDelay)
         if usesLibinput && exitStatus == nil { startLibinput() }
-        startShellChannel()
+        shellLink?.start(on: loop)
         while loop.isRunning && exitStatus == nil {
             loop.runOnce {
                 // Handlers only mark overlays; each acts here, once, and again after any
@@ -277,7 +288,7 @@ public final class App {
         }
         pump.cancelRead()
         control?.close()
-        shellChannel?.close()
+        shellLink?.close()
         stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
         for pool in overlays.values.compactMap(\.spritePool) { stats.add(pool) }
         for seat in seats.values { seat.destroy() }

@@ -32,7 +32,8 @@ final class ShellChannel {
 
     let fd: Int32
     let translator: TouchTranslator
-    private unowned let events: ShellChannelEvents
+    /// Told what is not a touch (set right after it is made, before the loop reads it).
+    weak var events: ShellChannelEvents?
     /// The monitors as last announced (index → monitor), and a list being announced.
     private(set) var monitors: [Int: ShellMessage.Monitor] = [:]
     private var announcing: (expected: Int, monitors: [Int: ShellMessage.Monitor])?
@@ -68,9 +69,8 @@ final class ShellChannel {
         return fd
     }
 
-    init(fd: Int32, events: ShellChannelEvents, overlayNamed: @escaping (String) -> Overlay?) {
+    init(fd: Int32, overlayNamed: @escaping (String) -> Overlay?) {
         self.fd = fd
-        self.events = events
         let connectors = Connectors()
         translator = TouchTranslator { name in
             guard let connector = connectors.byDevice[name], let overlay = overlayNamed(connector) else { return nil }
@@ -92,16 +92,16 @@ final class ShellChannel {
         var buffer = [UInt8](repeating: 0, count: ShellMessage.maximumLength + 1)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count == 0 { return events.shellClosedChannel() }
+            if count == 0 { events?.shellClosedChannel(); return }
             if count < 0 {
                 if errno == EINTR { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK { events.shellClosedChannel() }
+                if errno != EAGAIN && errno != EWOULDBLOCK { events?.shellClosedChannel() }
                 return
             }
             let text = String(decoding: buffer[0..<count], as: UTF8.self)
             do { try handle(ShellMessage(parsing: Substring(text))) } catch {
                 refusedPackets += 1
-                if refusedPackets <= 10 { events.note("shell channel: refused a message: \(error)") }
+                if refusedPackets <= 10 { events?.note("shell channel: refused a message: \(error)") }
             }
         }
     }
@@ -128,7 +128,7 @@ final class ShellChannel {
             if let announcing, announcing.monitors.count >= announcing.expected { takeAnnouncedMonitors() }
         case .dropped(let total):
             guard total > droppedByShell else { return }
-            events.note("the shell dropped \(total - droppedByShell) touch events (\(total) in all): touchlight fell behind; the touches down are cancelled")
+            events?.note("the shell dropped \(total - droppedByShell) touch events (\(total) in all): touchlight fell behind; the touches down are cancelled")
             droppedByShell = total
             // A lift may have been among them: no marker may stay stuck on a touch that ended.
             for (index, monitor) in monitors {
@@ -136,11 +136,11 @@ final class ShellChannel {
                 translator.handle(.deviceAdded(device: index + 1, name: Self.deviceName(monitor), properties: Self.touchscreen))
             }
         case .mode(let name):
-            events.shellAsked(mode: name)
+            events?.shellAsked(mode: name)
         case .captured(let output, let path):
-            events.shellCaptured(output: output, path: path)
+            events?.shellCaptured(output: output, path: path)
         case .keyboard, .capture, .released:
-            events.note("shell channel: ignoring \"\(message.text)\", which only touchlight sends")
+            events?.note("shell channel: ignoring \"\(message.text)\", which only touchlight sends")
         }
     }
 
@@ -157,7 +157,7 @@ final class ShellChannel {
             translator.handle(.deviceAdded(device: index + 1, name: Self.deviceName(monitor), properties: Self.touchscreen))
         }
         monitors = announced
-        events.note("the shell's monitors: " + announced.values.sorted { $0.index < $1.index }
+        events?.note("the shell's monitors: " + announced.values.sorted { $0.index < $1.index }
             .map { "\($0.connector) at \(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height))" }.joined(separator: ", "))
     }
 
@@ -175,7 +175,7 @@ final class ShellChannel {
     func send(_ message: ShellMessage) {
         let text = message.text
         let sent = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-        if sent < 0 { events.note("shell channel: could not send \"\(text)\": \(String(cString: strerror(errno)))") }
+        if sent < 0 { events?.note("shell channel: could not send \"\(text)\": \(String(cString: strerror(errno)))") }
     }
 
     func close() { Glibc.close(fd) }

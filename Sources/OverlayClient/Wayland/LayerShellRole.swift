@@ -37,7 +37,7 @@ protocol SurfaceRole: AnyObject {
 /// extension) a window the extension stacks, which asks `focus` for the keyboard.
 enum SurfaceRoleKind {
     case layerShell(OpaquePointer, version: UInt32)
-    case shellWindow(wmBase: OpaquePointer, focus: KeyboardFocusBroker)
+    case shellWindow(wmBase: OpaquePointer, focus: KeyboardFocusBroker?)
 
     /// Whether the zoom's picture comes from the Shell extension (GNOME has no screencopy).
     var takesPicturesFromShell: Bool {

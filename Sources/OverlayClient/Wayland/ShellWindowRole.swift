@@ -27,7 +27,7 @@ final class ShellWindowRole: SurfaceRole {
     nonisolated static let titlePrefix = "touchlight-overlay:"
     nonisolated static func title(for outputName: String) -> String { titlePrefix + outputName }
 
-    init(wmBase: OpaquePointer, surface: OpaquePointer, output: Output, focus: KeyboardFocusBroker, events: SurfaceRoleEvents) {
+    init(wmBase: OpaquePointer, surface: OpaquePointer, output: Output, focus: KeyboardFocusBroker?, events: SurfaceRoleEvents) {
         self.events = events
         self.focus = focus
         self.output = output
