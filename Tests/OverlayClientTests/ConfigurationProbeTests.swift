@@ -50,6 +50,43 @@ import TouchlightConfig
         #expect(loaded.state == StateFile() && loaded.problem?.contains("crashed") == true, "\(loaded)")
     }
 
+    /// A running program's reload does not wait on the child: the probe says nil while the
+    /// child runs, then the file; a child that never ends is killed at its deadline and
+    /// reported; one that crashes is a problem.
+    @Test func aReloadsProbeIsAskedNotWaitedFor() throws {
+        let (directory, probe) = try scratch(probe: "cat > /dev/null\nsleep 0.3")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/config.toml"
+        try "[marker]\nradius = 42\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let running = try ConfigurationProbe.Running(path: path, now: 0, executable: probe)
+        #expect(running.outcome(now: 0) == nil, "the child still runs: nothing waited")
+        var outcome: Result<Configuration, ConfigurationError>?
+        let deadline = Date().addingTimeInterval(5)
+        while outcome == nil, Date() < deadline {
+            usleep(20_000)
+            outcome = running.outcome(now: 0.1)
+        }
+        #expect((try? outcome?.get())?.style.markerRadius == 42, "\(String(describing: outcome))")
+
+        let (hungDirectory, hung) = try scratch(probe: "exec sleep 60")
+        defer { try? FileManager.default.removeItem(atPath: hungDirectory) }
+        let stuck = try ConfigurationProbe.Running(path: path, now: 0, executable: hung)
+        #expect(stuck.outcome(now: 1) == nil)
+        guard case .failure(let error)? = stuck.outcome(now: ConfigurationProbe.timeout) else { Issue.record("a hung probe was not ended"); return }
+        #expect(error.problems.first?.message.contains("did not finish reading this file in 10 s") == true, "\(error)")
+
+        let (crashDirectory, crashing) = try scratch(probe: "cat > /dev/null\nkill -SEGV $$")
+        defer { try? FileManager.default.removeItem(atPath: crashDirectory) }
+        let crash = try ConfigurationProbe.Running(path: path, now: 0, executable: crashing)
+        var crashed: Result<Configuration, ConfigurationError>?
+        while crashed == nil, Date() < deadline.addingTimeInterval(5) {
+            usleep(20_000)
+            crashed = crash.outcome(now: 0.1)
+        }
+        guard case .failure(let problem)? = crashed else { Issue.record("a crashing probe was not reported"); return }
+        #expect(problem.problems.first?.message.hasPrefix("the TOML parser crashed reading this file (signal 11)") == true, "\(problem)")
+    }
+
     @Test func aNamedPipeIsRefusedWithoutStartingAChild() throws {
         let (directory, probe) = try scratch(probe: "touch \"$(dirname \"$0\")/ran\"")
         defer { try? FileManager.default.removeItem(atPath: directory) }

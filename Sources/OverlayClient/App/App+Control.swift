@@ -27,10 +27,16 @@ extension App {
 
     /// One reply line for one wire line (a JSON array of words), handed to `reply`. A command
     /// that writes files (`save`) runs after the socket's handler, from the loop, and answers
-    /// when it is done; the others answer at once.
+    /// when it is done; `reload` answers when the file is read (its probe runs while the loop
+    /// goes on); the others answer at once.
     func answer(_ line: String, reply: @escaping @MainActor (String) -> Void) {
         let command: ControlCommand
         do { command = try ControlCommand(wireLine: line) } catch { return reply(ControlReply.failure(error.description).json) }
+        if case .reload = command {
+            controlPlane.putDownTextBoxes(on: activeOverlays)
+            guard let path = options.overrides.configurationPath else { return reply(ControlReply.failure("no configuration file to reload").json) }
+            return reloadConfiguration(from: path) { reply($0.json) }
+        }
         guard case .save = command else { return reply(execute(command).json) }
         _ = scheduler.schedule(at: scheduler.now) { [weak self] in
             guard let self else { return }
@@ -44,7 +50,7 @@ extension App {
         if !command.keepsTextBox { controlPlane.putDownTextBoxes(on: activeOverlays) }
         guard case .reload = command else { return controlPlane.execute(command, on: targets ?? activeOverlays) }
         guard let path = options.overrides.configurationPath else { return .failure("no configuration file to reload") }
-        reloadConfiguration(from: path)
+        reloadConfiguration(from: path)  // under way; ctl's own `reload` answers when it is done (`answer`)
         return ControlReply(status: controlPlane.status(activeOverlays))
     }
 

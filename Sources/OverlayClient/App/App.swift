@@ -42,6 +42,8 @@ public final class App {
     /// checked at start, and the link over it.
     private let shellChannelFD: Int32?
     private(set) var shellLink: ShellLink?
+    /// A configuration reload under way (its file probed in a child process).
+    private var reloading: Reload?
     private var usesLibinput = false
     private var signalFD: Int32 = -1
     var isCapturing: Bool
@@ -218,15 +220,54 @@ public final class App {
     // MARK: Live reload
 
     /// Applies a changed configuration file without restarting or losing markers; a file with
-    /// problems is reported and the last good configuration stays in force.
-    func reloadConfiguration(from path: String) {
-        let settings: Configuration
-        do {
-            settings = try ConfigurationProbe.read(path)
-        } catch {
-            logger.error("\(path) has problems; keeping the last good configuration:\n\(error)")
+    /// problems is reported and the last good configuration stays in force. The file is probed
+    /// in a child process while the loop goes on (`ConfigurationProbe.Running`), polled every
+    /// `reloadPollInterval`; a newer change supersedes a reload under way. `done` gets the reply
+    /// (`ctl reload` answers when the reload is done).
+    func reloadConfiguration(from path: String, done: ((ControlReply) -> Void)? = nil) {
+        let probe: ConfigurationProbe.Running
+        do { probe = try ConfigurationProbe.Running(path: path, now: scheduler.now) } catch {
+            return reloadFailed(path, error, done)
+        }
+        reloading?.superseded?()
+        let reload = Reload(probe: probe, superseded: done.map { done in { done(.failure("a newer change of \(path) superseded this reload")) } })
+        reloading = reload
+        pollReload(reload, path: path, done: done)
+    }
+
+    /// A reload under way: its probe, and the reply owed if a newer one replaces it.
+    final class Reload {
+        let probe: ConfigurationProbe.Running
+        let superseded: (() -> Void)?
+        init(probe: ConfigurationProbe.Running, superseded: (() -> Void)?) { (self.probe, self.superseded) = (probe, superseded) }
+    }
+
+    /// How often a reload's probe is asked whether it is done (seconds).
+    nonisolated static let reloadPollInterval = 0.01
+
+    private func pollReload(_ reload: Reload, path: String, done: ((ControlReply) -> Void)?) {
+        guard reloading === reload else { return }
+        guard let outcome = reload.probe.outcome(now: scheduler.now) else {
+            _ = scheduler.schedule(at: scheduler.now + Self.reloadPollInterval) { [weak self] in self?.pollReload(reload, path: path, done: done) }
             return
         }
+        reloading = nil
+        switch outcome {
+        case .success(let settings):
+            apply(settings, from: path)
+            done?(ControlReply(status: controlPlane.status(activeOverlays)))
+        case .failure(let error):
+            reloadFailed(path, error, done)
+        }
+    }
+
+    private func reloadFailed(_ path: String, _ error: ConfigurationError, _ done: ((ControlReply) -> Void)?) {
+        logger.error("\(path) has problems; keeping the last good configuration:\n\(error)")
+        done?(.failure("\(path) has problems; keeping the last good configuration: \(error)"))
+    }
+
+    /// Puts a read configuration in force: fonts, outputs, every overlay, capture, touchscreens.
+    private func apply(_ settings: Configuration, from path: String) {
         let previous = options.configuration
         options = options.reloaded(from: settings)
         controlPlane.file = options.configuration.annotate

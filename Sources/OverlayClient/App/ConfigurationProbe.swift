@@ -40,24 +40,84 @@ public enum ConfigurationProbe {
     /// Runs the probe on `bytes` (`options` go to `config probe`); nil when the parser survived
     /// them, else what happened to it.
     static func probe(_ bytes: [UInt8], executable: String, options: [String] = []) -> String? {
+        switch startChild(bytes, executable: executable, options: options) {
+        case .failure(let problem): return problem.message
+        case .success(let child): return verdict(child.wait(timeout: timeout))
+        }
+    }
+
+    /// The probe's child started on `bytes`, or why it could not start.
+    private static func startChild(_ bytes: [UInt8], executable: String, options: [String] = []) -> Result<ChildProcess, ProbeProblem> {
         // The bytes reach the child through an anonymous file on its standard input: nothing
         // on disk to be swapped, and no pipe to block on if the child stops reading.
         let input = tl_memfd_create("touchlight-probe")
         guard input >= 0, write(all: bytes, to: input), lseek(input, 0, SEEK_SET) == 0 else {
             if input >= 0 { close(input) }
-            return "could not hand the file to the TOML parser's child process: \(String(cString: strerror(errno)))"
+            return .failure(.init(message: "could not hand the file to the TOML parser's child process: \(String(cString: strerror(errno)))"))
         }
         defer { close(input) }
-        let child: ChildProcess
-        do { child = try ChildProcess.start(executable, ["config", "probe"] + options, input: input) } catch {
-            return "could not start the TOML parser's child process: \(error)"
+        do { return .success(try ChildProcess.start(executable, ["config", "probe"] + options, input: input)) } catch {
+            return .failure(.init(message: "could not start the TOML parser's child process: \(error)"))
         }
-        switch child.wait(timeout: timeout) {
+    }
+
+    /// What the child's end says of the file: nil when the parser survived it (nil ending: it
+    /// did not finish in time).
+    private static func verdict(_ ending: ChildProcess.Ending?) -> String? {
+        switch ending {
         case nil: return "the TOML parser did not finish reading this file in \(Int(timeout)) s"
         case .exited?: return nil
         case .signaled(let signal)?:
             return "the TOML parser crashed reading this file (signal \(signal)): it is not valid TOML. Look for an unclosed bracket, brace or quote, or a stray character in a table name or a value"
         }
+    }
+
+    private struct ProbeProblem: Error { let message: String }
+
+    /// A probe under way, for a running program that must not wait on its child: `outcome`
+    /// says, each time it is asked, whether the file is read (nil while the child runs). The
+    /// child is ended when the probe is let go or its time is up.
+    public final class Running {
+        private let path: String
+        private let bytes: [UInt8]
+        private var child: ChildProcess?
+        private let deadline: Double
+        private var result: Result<Configuration, ConfigurationError>?
+
+        /// Starts probing `path` (read once, now); `now` on the caller's clock, in seconds.
+        public init(path: String, now: Double, executable: String = "/proc/self/exe") throws(ConfigurationError) {
+            self.path = path
+            bytes = try Configuration.bytes(of: path)
+            deadline = now + ConfigurationProbe.timeout
+            switch ConfigurationProbe.startChild(bytes, executable: executable) {
+            case .success(let child): self.child = child
+            case .failure(let problem): result = .failure(Running.problem(problem.message, in: path))
+            }
+        }
+
+        /// The configuration, or its problems, once the child has ended; nil while it runs.
+        public func outcome(now: Double) -> Result<Configuration, ConfigurationError>? {
+            if let result { return result }
+            guard let child else { return nil }
+            var ending = child.ending()
+            if ending == nil {
+                guard now >= deadline else { return nil }
+                ending = child.wait(timeout: 0)  // killed (SIGKILL): nil, it did not finish in time
+            }
+            self.child = nil
+            if let crash = ConfigurationProbe.verdict(ending) {
+                result = .failure(Running.problem(crash, in: path))
+            } else {
+                do { result = .success(try Configuration(bytes: bytes, file: path, fonts: .fontconfig)) } catch { result = .failure(error) }
+            }
+            return result
+        }
+
+        private static func problem(_ message: String, in path: String) -> ConfigurationError {
+            ConfigurationError(problems: [ConfigurationProblem(file: path, line: 0, column: 0, key: "", message: message)])
+        }
+
+        deinit { _ = child?.wait(timeout: 0) }
     }
 
     private static func write(all bytes: [UInt8], to fd: Int32) -> Bool {
