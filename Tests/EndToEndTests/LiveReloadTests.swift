@@ -61,6 +61,13 @@ extension EndToEnd {
             #expect(touchlight.isRunning, "the overlay survived 150 swaps")
             let swapped = drain(log)
             #expect(swapped.contains("configuration reloaded from \(config)") && !swapped.contains("crashed"), "\(swapped.suffix(400))")
+            // ctl reload answers once the file is read (its probe runs while the overlay draws on).
+            let reloaded = try sway.ctl("reload")
+            #expect(reloaded.status == 0 && reloaded.output.contains(#""ok":true"#), "\(reloaded.output)")
+            try replace(config, with: "[marker]\npalette = [\"crimson\"]\n")
+            let refused = try sway.ctl("reload")
+            #expect(refused.status != 0 && refused.output.contains("has problems; keeping the last good configuration"), "\(refused.output)")
+            #expect(touchlight.isRunning)
         }
     }
 }
