@@ -25,9 +25,8 @@ extension App {
         }
     }
 
-    /// One reply line for one wire line (a JSON array of words), handed to `reply`. A command
-    /// that writes files (`save`) runs after the socket's handler, from the loop, and answers
-    /// when it is done; `reload` answers when the file is read (its probe runs while the loop
+    /// One reply line for one wire line (a JSON array of words), handed to `reply`. `save`
+    /// answers when its files are written (off the loop); `reload` answers when the file is read (its probe runs while the loop
     /// goes on); the others answer at once.
     func answer(_ line: String, reply: @escaping @MainActor (String) -> Void) {
         let command: ControlCommand
@@ -37,10 +36,19 @@ extension App {
             guard let path = options.overrides.configurationPath else { return reply(ControlReply.failure("no configuration file to reload").json) }
             return reloadConfiguration(from: path) { reply($0.json) }
         }
-        guard case .save = command else { return reply(execute(command).json) }
-        _ = scheduler.schedule(at: scheduler.now) { [weak self] in
-            guard let self else { return }
-            reply(self.execute(command).json)
+        guard case .save(let directory, let allPages) = command else { return reply(execute(command).json) }
+        controlPlane.putDownTextBoxes(on: activeOverlays)
+        save(on: activeOverlays, into: directory, allPages: allPages) { reply($0.json) }
+    }
+
+    /// `save`: the pictures rasterized now, encoded and written off the loop (`InkSaver`);
+    /// `done` gets the reply once they are.
+    func save(on targets: [Overlay], into directory: String?, allPages: Bool, done: @escaping (ControlReply) -> Void) {
+        do {
+            let save = try controlPlane.prepareSave(targets, into: directory, allPages: allPages)
+            saver.write(save) { [unowned self] outcome in done(self.controlPlane.saved(outcome)) }
+        } catch {
+            done(.failure(error.reason))
         }
     }
 
@@ -48,6 +56,13 @@ extension App {
     func execute(_ command: ControlCommand, on targets: [Overlay]? = nil) -> ControlReply {
         // A toolbar's undo acts on its own output, but a box open on another is put down too.
         if !command.keepsTextBox { controlPlane.putDownTextBoxes(on: activeOverlays) }
+        if case .save(let directory, let allPages) = command {
+            // A toolbar's save: written off the loop; a failure is logged when it comes.
+            save(on: targets ?? activeOverlays, into: directory, allPages: allPages) { [unowned self] reply in
+                if !reply.ok { self.logger.error("save: \(reply.error ?? "failed")") }
+            }
+            return ControlReply()
+        }
         guard case .reload = command else { return controlPlane.execute(command, on: targets ?? activeOverlays) }
         guard let path = options.overrides.configurationPath else { return .failure("no configuration file to reload") }
         reloadConfiguration(from: path)  // under way; ctl's own `reload` answers when it is done (`answer`)

@@ -42,6 +42,8 @@ public final class App {
     /// checked at start, and the link over it.
     private let shellChannelFD: Int32?
     private(set) var shellLink: ShellLink?
+    /// Writes `save`'s pictures off the loop.
+    let saver: InkSaver
     /// A configuration reload under way (its file probed in a child process).
     private var reloading: Reload?
     private var usesLibinput = false
@@ -115,6 +117,7 @@ public final class App {
         }
         let scheduler = try TimerfdScheduler()
         self.scheduler = scheduler
+        saver = try InkSaver()
         recorder = options.overrides.recordPath.map { SessionRecorder(path: $0, clock: scheduler) }
         stats.wakeupCount = { [loop] in loop.wakeups }
         signalFD = try Self.handleExitSignals()
@@ -174,6 +177,7 @@ public final class App {
         }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
         do { try startControl() } catch { return startFailed(error) }
+        saver.listen(on: loop)
         recordAnnotation()
         replay?.start(after: Self.replayStartDelay)
         libinputReplay?.start(after: Self.replayStartDelay)
@@ -317,6 +321,8 @@ public final class App {
     /// Destroys every object before disconnecting, on a clean exit and after a lost connection
     /// alike: libwayland ignores requests on a dead connection, but not on a freed one.
     private func shutDown() {
+        // Saves under way are written whole (within the shutdown's grace), never cut short.
+        saver.finish(timeout: Self.shutdownGrace * 0.6)
         // The recording first: nothing below may block, but the data matters most.
         if let recorder {
             let (message, failed) = recorder.finish()

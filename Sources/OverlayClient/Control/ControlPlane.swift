@@ -67,7 +67,8 @@ final class ControlPlane {
             state.isPaused = command == .pause
             for target in targets where target.scene.setPaused(state.isPaused) { target.sceneChanged(everything: true) }
         case .save(let directory, let allPages):
-            return save(targets, into: directory, allPages: allPages)
+            // Written off the loop by the program (`App.save`); here, at once, for a caller that may wait.
+            do { return saved(try prepareSave(targets, into: directory, allPages: allPages).write()) } catch { return .failure(error.reason) }
         case .page(let change):
             if let problem = turnPage(change, on: targets) { return .failure(problem) }
         case .zoom(let change):
@@ -199,19 +200,21 @@ final class ControlPlane {
             })
     }
 
-    /// One PNG of the ink per target (per page with `allPages`), transparent or on its board,
-    /// written atomically (0600, never through a link).
-    private func save(_ targets: [AnnotationTarget], into directory: String?, allPages: Bool) -> ControlReply {
+    /// `save`'s pictures: one of the ink per target (per page with `allPages`), transparent or
+    /// on its board, rasterized now, each with the path it goes to (in `directory`, else the
+    /// user's pictures folder, else home; never over an existing file). Writing them is the
+    /// caller's (`InkSave.write`, off the loop).
+    func prepareSave(_ targets: [AnnotationTarget], into directory: String?, allPages: Bool) throws(InkSave.Refusal) -> InkSave {
         let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"] ?? "."
         let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
         let target = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
         var status = stat()
         guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            return .failure("\(target) is not a directory")
+            throw InkSave.Refusal(reason: "\(target) is not a directory")
         }
         let stamp = SafeFiles.timestamp()
-        var saved: [String] = []
+        var save = InkSave(files: [])
         for overlay in targets {
             let ink = overlay.scene.ink
             for page in allPages ? Array(ink.pages.indices) : [ink.pageIndex] {
@@ -222,15 +225,18 @@ final class ControlPlane {
                     path = "\(target)/\(name)-\(counter).png"
                     counter += 1
                 }
-                do {
-                    try SafeFiles.writeAtomically(try PNG.encode(overlay.inkImage(page: page)), to: path)
-                } catch {
-                    return ControlReply(ok: false, error: "could not save: \(error)", saved: saved)
-                }
-                saved.append(path)
+                save.files.append((overlay.inkImage(page: page), path))
             }
         }
-        note("ink saved: \(saved.joined(separator: ", "))")
-        return ControlReply(saved: saved)
+        return save
+    }
+
+    /// The reply for a save that was written: what it saved, or why it stopped.
+    func saved(_ outcome: InkSave.Outcome) -> ControlReply {
+        guard let error = outcome.error else {
+            note("ink saved: \(outcome.saved.joined(separator: ", "))")
+            return ControlReply(saved: outcome.saved)
+        }
+        return ControlReply(ok: false, error: error, saved: outcome.saved)
     }
 }
