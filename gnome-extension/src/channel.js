@@ -18,10 +18,13 @@ export class Channel {
     /**
      * @param {function(string)} onMessage - a message from Touchlight
      * @param {function()} onClosed - Touchlight closed its end (it exited)
+     * @param {function()} onCaughtUp - Touchlight takes messages again after some were dropped
+     *   (what it must know, such as the monitors, is sent again)
      */
-    constructor(onMessage, onClosed) {
+    constructor(onMessage, onClosed, onCaughtUp) {
         this._onMessage = onMessage;
         this._onClosed = onClosed;
+        this._onCaughtUp = onCaughtUp;
         this._socket = null;
         this._cancellable = null;
         this.dropped = 0;
@@ -97,6 +100,7 @@ export class Channel {
                 return false;
             }
             this._reportedDropped = this.dropped;
+            this._onCaughtUp();
         }
         if (this._sendNow(text))
             return true;

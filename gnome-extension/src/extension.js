@@ -55,7 +55,7 @@ export default class TouchlightExtension extends Extension {
     _start() {
         const binary = this.metadata['touchlight-binary'] ?? 'touchlight';
         const argv = [binary, ...(this.metadata['touchlight-arguments'] ?? [])];
-        const channel = new Channel(text => this._received(text), () => this._channelClosed(channel));
+        const channel = new Channel(text => this._received(text), () => this._channelClosed(channel), () => this._sendMonitors());
         let process;
         try {
             const fd = channel.open();
