@@ -225,49 +225,51 @@ public final class App {
 
     /// Applies a changed configuration file without restarting or losing markers; a file with
     /// problems is reported and the last good configuration stays in force. The file is probed
-    /// in a child process while the loop goes on (`ConfigurationProbe.Running`), polled every
-    /// `reloadPollInterval`; a newer change supersedes a reload under way. `done` gets the reply
-    /// (`ctl reload` answers when the reload is done).
+    /// in a child process while the loop goes on (`ConfigurationProbe.Running`), asked every
+    /// `reloadPollInterval`. A newer change supersedes a reload under way and answers for it
+    /// too: `done` (`ctl reload`) gets the outcome of the newest read of the file.
     func reloadConfiguration(from path: String, done: ((ControlReply) -> Void)? = nil) {
+        let waiting = (reloading?.waiting ?? []) + (done.map { [$0] } ?? [])
+        reloading = nil
         let probe: ConfigurationProbe.Running
         do { probe = try ConfigurationProbe.Running(path: path, now: scheduler.now) } catch {
-            return reloadFailed(path, error, done)
+            return reloadFailed(path, error, waiting)
         }
-        reloading?.superseded?()
-        let reload = Reload(probe: probe, superseded: done.map { done in { done(.failure("a newer change of \(path) superseded this reload")) } })
+        let reload = Reload(probe: probe, waiting: waiting)
         reloading = reload
-        pollReload(reload, path: path, done: done)
+        pollReload(reload, path: path)
     }
 
-    /// A reload under way: its probe, and the reply owed if a newer one replaces it.
+    /// A reload under way: its probe, and who waits for its outcome.
     final class Reload {
         let probe: ConfigurationProbe.Running
-        let superseded: (() -> Void)?
-        init(probe: ConfigurationProbe.Running, superseded: (() -> Void)?) { (self.probe, self.superseded) = (probe, superseded) }
+        let waiting: [(ControlReply) -> Void]
+        init(probe: ConfigurationProbe.Running, waiting: [(ControlReply) -> Void]) { (self.probe, self.waiting) = (probe, waiting) }
     }
 
     /// How often a reload's probe is asked whether it is done (seconds).
     nonisolated static let reloadPollInterval = 0.01
 
-    private func pollReload(_ reload: Reload, path: String, done: ((ControlReply) -> Void)?) {
+    private func pollReload(_ reload: Reload, path: String) {
         guard reloading === reload else { return }
         guard let outcome = reload.probe.outcome(now: scheduler.now) else {
-            _ = scheduler.schedule(at: scheduler.now + Self.reloadPollInterval) { [weak self] in self?.pollReload(reload, path: path, done: done) }
+            _ = scheduler.schedule(at: scheduler.now + Self.reloadPollInterval) { [weak self] in self?.pollReload(reload, path: path) }
             return
         }
         reloading = nil
         switch outcome {
         case .success(let settings):
             apply(settings, from: path)
-            done?(ControlReply(status: controlPlane.status(activeOverlays)))
+            let reply = ControlReply(status: controlPlane.status(activeOverlays))
+            for done in reload.waiting { done(reply) }
         case .failure(let error):
-            reloadFailed(path, error, done)
+            reloadFailed(path, error, reload.waiting)
         }
     }
 
-    private func reloadFailed(_ path: String, _ error: ConfigurationError, _ done: ((ControlReply) -> Void)?) {
+    private func reloadFailed(_ path: String, _ error: ConfigurationError, _ waiting: [(ControlReply) -> Void]) {
         logger.error("\(path) has problems; keeping the last good configuration:\n\(error)")
-        done?(.failure("\(path) has problems; keeping the last good configuration: \(error)"))
+        for done in waiting { done(.failure("\(path) has problems; keeping the last good configuration: \(error)")) }
     }
 
     /// Puts a read configuration in force: fonts, outputs, every overlay, capture, touchscreens.
