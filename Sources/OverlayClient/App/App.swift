@@ -44,8 +44,9 @@ public final class App {
     private(set) var shellLink: ShellLink?
     /// Writes `save`'s pictures off the loop.
     let saver: InkSaver
-    /// A configuration reload under way (its file probed in a child process).
-    private var reloading: Reload?
+    /// Reloads the configuration file without holding up the loop.
+    private(set) lazy var reloader = ConfigurationReloader(scheduler: scheduler, apply: { [unowned self] settings, path in self.apply(settings, from: path) },
+                                                           error: { [unowned self] in self.logger.error("\($0)") })
     private var usesLibinput = false
     private var signalFD: Int32 = -1
     var isCapturing: Bool
@@ -223,57 +224,14 @@ public final class App {
 
     // MARK: Live reload
 
-    /// Applies a changed configuration file without restarting or losing markers; a file with
-    /// problems is reported and the last good configuration stays in force. The file is probed
-    /// in a child process while the loop goes on (`ConfigurationProbe.Running`), asked every
-    /// `reloadPollInterval`. A newer change supersedes a reload under way and answers for it
-    /// too: `done` (`ctl reload`) gets the outcome of the newest read of the file.
+    /// Applies a changed configuration file without restarting or losing markers (see
+    /// `ConfigurationReloader`); `done` (`ctl reload`) gets the outcome.
     func reloadConfiguration(from path: String, done: ((ControlReply) -> Void)? = nil) {
-        let waiting = (reloading?.waiting ?? []) + (done.map { [$0] } ?? [])
-        reloading = nil
-        let probe: ConfigurationProbe.Running
-        do { probe = try ConfigurationProbe.Running(path: path, now: scheduler.now) } catch {
-            return reloadFailed(path, error, waiting)
-        }
-        let reload = Reload(probe: probe, waiting: waiting)
-        reloading = reload
-        pollReload(reload, path: path)
-    }
-
-    /// A reload under way: its probe, and who waits for its outcome.
-    final class Reload {
-        let probe: ConfigurationProbe.Running
-        let waiting: [(ControlReply) -> Void]
-        init(probe: ConfigurationProbe.Running, waiting: [(ControlReply) -> Void]) { (self.probe, self.waiting) = (probe, waiting) }
-    }
-
-    /// How often a reload's probe is asked whether it is done (seconds).
-    nonisolated static let reloadPollInterval = 0.01
-
-    private func pollReload(_ reload: Reload, path: String) {
-        guard reloading === reload else { return }
-        guard let outcome = reload.probe.outcome(now: scheduler.now) else {
-            _ = scheduler.schedule(at: scheduler.now + Self.reloadPollInterval) { [weak self] in self?.pollReload(reload, path: path) }
-            return
-        }
-        reloading = nil
-        switch outcome {
-        case .success(let settings):
-            apply(settings, from: path)
-            let reply = ControlReply(status: controlPlane.status(activeOverlays))
-            for done in reload.waiting { done(reply) }
-        case .failure(let error):
-            reloadFailed(path, error, reload.waiting)
-        }
-    }
-
-    private func reloadFailed(_ path: String, _ error: ConfigurationError, _ waiting: [(ControlReply) -> Void]) {
-        logger.error("\(path) has problems; keeping the last good configuration:\n\(error)")
-        for done in waiting { done(.failure("\(path) has problems; keeping the last good configuration: \(error)")) }
+        reloader.reload(path, done: done)
     }
 
     /// Puts a read configuration in force: fonts, outputs, every overlay, capture, touchscreens.
-    private func apply(_ settings: Configuration, from path: String) {
+    private func apply(_ settings: Configuration, from path: String) -> ControlReply {
         let previous = options.configuration
         options = options.reloaded(from: settings)
         controlPlane.file = options.configuration.annotate
@@ -286,33 +244,16 @@ public final class App {
         if !options.overrides.capture { setCapturing(options.capture) }
         if options.configuration.output != previous.output { retargetTouchscreens() }
         note("configuration reloaded from \(path)")
+        return ControlReply(status: controlPlane.status(activeOverlays))
     }
 
     // MARK: Signals and shutdown
 
-    /// SIGINT and SIGTERM from the first call on: the first is written into a pipe the loop
-    /// polls (so it is seen even while waiting on the compositor) and starts a watchdog; a second
-    /// signal, or the watchdog after `shutdownGrace`, ends the process at once with status 0
-    /// (see `tl_install_exit_signals`). Installed once; the pipe's end the loop reads.
+    /// SIGINT and SIGTERM from the first call on (see `ExitSignals`): the pipe's end the loop
+    /// reads.
     @discardableResult
     public static func handleExitSignals() throws -> Int32 {
-        if let signalPipe { return signalPipe }
-        let fd = try installSignalHandling()
-        signalPipe = fd
-        return fd
-    }
-
-    private static var signalPipe: Int32?
-
-    private static func installSignalHandling() throws(ClientError) -> Int32 {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .system("pipe", errno) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-        }
-        guard tl_install_exit_signals(fds[1], Int32(shutdownGrace * 1000)) == 0 else { throw .system("sigaction", errno) }
-        return fds[0]
+        try ExitSignals.install(grace: shutdownGrace)
     }
 
     /// How long shutdown may take after a signal before the watchdog ends the process.

@@ -1,0 +1,24 @@
+import CLinux
+import Glibc
+
+/// SIGINT and SIGTERM: the first is written into a pipe the loop polls (so it is seen even
+/// while waiting on the compositor) and starts a watchdog; a second signal, or the watchdog
+/// after the grace, ends the process at once with status 0 (see `tl_install_exit_signals`).
+@MainActor
+enum ExitSignals {
+    private static var pipeEnd: Int32?
+
+    /// Installs the handling once; the pipe's end the loop reads.
+    static func install(grace: Double) throws(ClientError) -> Int32 {
+        if let pipeEnd { return pipeEnd }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw .system("pipe", errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+        }
+        guard tl_install_exit_signals(fds[1], Int32(grace * 1000)) == 0 else { throw .system("sigaction", errno) }
+        pipeEnd = fds[0]
+        return fds[0]
+    }
+}
