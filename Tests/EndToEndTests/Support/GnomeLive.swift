@@ -29,14 +29,30 @@ final class GnomeLive {
         defer { try? FileManager.default.removeItem(atPath: built) }
         try Desktop.run(Desktop.packageRoot.appendingPathComponent("scripts/build-gnome-extension").path,
                         ["--variant", "43", "--binary", Desktop.touchlight.path] + arguments.flatMap { ["--argument", $0] } + [built])
-        let log = NSTemporaryDirectory() + "touchlight-gnome-live-\(getpid())-\(UUID().uuidString).log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        // A shell that hangs at start gets one more start (gnome-shell 43 once deadlocked in a
+        // child it had forked, and never answered its clients).
+        for attempt in 1...2 {
+            let log = NSTemporaryDirectory() + "touchlight-gnome-live-\(getpid())-\(UUID().uuidString).log"
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
+            switch try start(built: built, log: log, config: config, secondMonitor: secondMonitor) {
+            case .success(let live): return live
+            case .failure(let why) where attempt == 1: print("gnome-shell did not come up (\(why)); starting it once more")
+            case .failure(let why): Issue.record("\(why)")
+            }
+            try? FileManager.default.removeItem(atPath: log)
+        }
+        return nil
+    }
+
+    private struct StartFailure: Error, CustomStringConvertible { let description: String }
+
+    /// One start: the shell up, out of the overview, and touchlight reading its channel.
+    private static func start(built: String, log: String, config: String?, secondMonitor: (width: Int, height: Int)?) throws -> Result<GnomeLive, StartFailure> {
         let desktop: Desktop
         do {
             desktop = try Desktop(.gnomeShell(extension: (uuid, built), secondMonitor: secondMonitor), log: log)
         } catch {
-            Issue.record("gnome-shell did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")")
-            return nil
+            return .failure(.init(description: "gnome-shell did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")"))
         }
         let live = GnomeLive(desktop: desktop, log: log)
         if let config {
@@ -46,20 +62,19 @@ final class GnomeLive {
             try Desktop.run("/bin/chown", ["-R", Desktop.testUser, desktop.runtimeDirectory.appendingPathComponent(".config").path])
         }
         guard eventually(timeout: 20, { (try? live.eval("Main.layoutManager._startingUp")) == "false" }) else {
-            Issue.record("gnome-shell never finished starting:\n\(live.logText.suffix(3000))")
             desktop.stop()
-            return nil
+            return .failure(.init(description: "gnome-shell never finished starting:\n\(live.logText.suffix(3000))"))
         }
         // Out of the overview, and no banners (headless, GNOME says the screen cannot lock).
         _ = try live.eval("Main.overview.hide(); Main.messageTray.bannerBlocked = true; try { Main.messageTray._hideNotification(true); } catch (e) {} 'ok'")
         // The seat has touch and keys once the virtual devices exist: before any app starts.
         _ = try live.eval(Self.devices + "'ok'")
         guard live.waitForLog("reading touches from the GNOME Shell extension's channel") else {
-            Issue.record("the extension did not start touchlight: state \((try? live.eval("Main.extensionManager.lookup('\(uuid)')?.state")) ?? "?")\n\(live.logText.suffix(4000))")
+            let state = (try? live.eval("Main.extensionManager.lookup('\(uuid)')?.state")) ?? "?"
             desktop.stop()
-            return nil
+            return .failure(.init(description: "the extension did not start touchlight: state \(state)\n\(live.logText.suffix(4000))"))
         }
-        return live
+        return .success(live)
     }
 
     private init(desktop: Desktop, log: String) {
@@ -97,7 +112,7 @@ final class GnomeLive {
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o644)
         let call = "eval(new TextDecoder().decode(imports.gi.GLib.file_get_contents('\(path)')[1]))"
-        let (status, output) = try runAsUser(["gdbus", "call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell",
+        let (status, output) = try runAsUser(["gdbus", "call", "--session", "--timeout", "10", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell",
                                               "--method", "org.gnome.Shell.Eval", call])
         let reply = output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard status == 0, reply.hasPrefix("(true, '"), reply.hasSuffix("')") else { throw Desktop.DesktopError.commandFailed("Eval: \(reply)") }
