@@ -7,6 +7,7 @@ extension App: ReplayEvents {
     func startLibinput() {
         do {
             try connection.roundtrip(waitingFor: "the overlays' first configure")
+            for overlay in activeOverlays { overlay.takeConfigure() }  // their sizes map the touchscreens
             let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
             translator.onLeftToOverlay = { [unowned self] touch in self.mappingWatch.sawOnPanel(touch) }
             let source = try LibinputSource(seat: "seat0", translator: translator)

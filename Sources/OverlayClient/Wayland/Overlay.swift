@@ -203,7 +203,7 @@ final class Overlay {
     /// draws if a frame is due.
     func act() {
         guard !layer.isClosed else { return }
-        if let (resized, changed) = layer.takeConfigure() { configured(resized: resized, changed: changed) }
+        takeConfigure()
         var switched = false
         if let wanted = wantedRenderer {
             wantedRenderer = nil
@@ -318,6 +318,13 @@ final class Overlay {
 }
 
 extension Overlay: LayerSurfaceOwner {
+    /// Takes the configure received since the loop last acted, if any (before drawing, or
+    /// where start-up waited for the first one and needs the size now).
+    func takeConfigure() {
+        guard let (resized, changed) = layer.takeConfigure() else { return }
+        configured(resized: resized, changed: changed)
+    }
+
     /// A configure was taken: `resized` when the logical size is new, `changed` when anything
     /// is (the first configure, or a new size).
     private func configured(resized: Bool, changed: Bool) {
