@@ -87,7 +87,7 @@ final class ShellChannel {
 
     // MARK: Reading
 
-    /// Reads every packet waiting; false once the shell closed the channel.
+    /// Reads every packet waiting; tells `events` once the shell has closed the channel.
     func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: ShellMessage.maximumLength + 1)
         while true {
