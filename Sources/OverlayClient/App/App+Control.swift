@@ -25,59 +25,47 @@ extension App {
         }
     }
 
-    /// One reply line for one wire line (a JSON array of words), handed to `reply`. `save`
-    /// answers when its files are written (off the loop); `reload` answers when the file is read (its probe runs while the loop
-    /// goes on); the others answer at once.
+    /// One reply line for one wire line (a JSON array of words), handed to `reply` once the
+    /// command is done (see `execute`).
     func answer(_ line: String, reply: @escaping @MainActor (String) -> Void) {
         let command: ControlCommand
         do { command = try ControlCommand(wireLine: line) } catch { return reply(ControlReply.failure(error.description).json) }
-        if case .reload = command {
-            controlPlane.putDownTextBoxes(on: activeOverlays)
-            guard let path = options.overrides.configurationPath else { return reply(ControlReply.failure("no configuration file to reload").json) }
-            return reloadConfiguration(from: path) { reply($0.json) }
-        }
-        guard case .save(let directory, let allPages) = command else { return reply(execute(command).json) }
-        controlPlane.putDownTextBoxes(on: activeOverlays)
-        save(on: activeOverlays, into: directory, allPages: allPages) { reply($0.json) }
+        execute(command) { reply($0.json) }
     }
 
-    /// `save`: the pictures rasterized now, encoded and written off the loop (`InkSaver`);
-    /// `done` gets the reply once they are.
-    func save(on targets: [Overlay], into directory: String?, allPages: Bool, done: @escaping (ControlReply) -> Void) {
-        do {
-            let save = try controlPlane.prepareSave(targets, into: directory, allPages: allPages)
-            saver.write(save) { [unowned self] outcome in done(self.controlPlane.saved(outcome)) }
-        } catch {
-            done(.failure(error.reason))
-        }
-    }
-
-    /// Carries out `command` on `targets` (every overlay unless given).
-    func execute(_ command: ControlCommand, on targets: [Overlay]? = nil) -> ControlReply {
+    /// Carries out `command` on `targets` (every overlay unless given); `done` gets the reply: at
+    /// once, or once the work is done while the loop goes on: `save`'s files written off the
+    /// loop (`InkSaver`), `reload`'s file read (`ConfigurationReloader`).
+    func execute(_ command: ControlCommand, on targets: [Overlay]? = nil, done: @escaping (ControlReply) -> Void) {
         // A toolbar's undo acts on its own output, but a box open on another is put down too.
         if !command.keepsTextBox { controlPlane.putDownTextBoxes(on: activeOverlays) }
-        if case .save(let directory, let allPages) = command {
-            // A toolbar's save: written off the loop; a failure is logged when it comes.
-            save(on: targets ?? activeOverlays, into: directory, allPages: allPages) { [unowned self] reply in
-                if !reply.ok { self.logger.error("save: \(reply.error ?? "failed")") }
+        let targets = targets ?? activeOverlays
+        switch command {
+        case .save(let directory, let allPages):
+            do {
+                let save = try controlPlane.prepareSave(targets, into: directory, allPages: allPages)
+                saver.write(save) { [unowned self] outcome in done(self.controlPlane.saved(outcome)) }
+            } catch {
+                done(.failure(error.reason))
             }
-            return ControlReply()
+        case .reload:
+            guard let path = options.overrides.configurationPath else { return done(.failure("no configuration file to reload")) }
+            reloadConfiguration(from: path, done: done)
+        default:
+            done(controlPlane.execute(command, on: targets))
         }
-        guard case .reload = command else { return controlPlane.execute(command, on: targets ?? activeOverlays) }
-        guard let path = options.overrides.configurationPath else { return .failure("no configuration file to reload") }
-        reloadConfiguration(from: path)  // under way; ctl's own `reload` answers when it is done (`answer`)
-        return ControlReply(status: controlPlane.status(activeOverlays))
     }
 
     /// A toolbar button: its command, as ctl's; undo, redo and clear edit the ink of the output
     /// the toolbar is on (ctl's edit every output's).
     func overlay(_ overlay: Overlay, asked command: ControlCommand) {
-        let reply: ControlReply
-        switch command {
-        case .undo, .redo, .clear: reply = execute(command, on: [overlay])
-        default: reply = execute(command)
+        let targets: [Overlay]? = switch command {
+        case .undo, .redo, .clear: [overlay]
+        default: nil
         }
-        if !reply.ok { logger.error("toolbar: \(reply.error ?? "failed")") }
+        execute(command, on: targets) { [unowned self] reply in
+            if !reply.ok { self.logger.error("toolbar: \(reply.error ?? "failed")") }
+        }
     }
 
     // MARK: Recording and replaying

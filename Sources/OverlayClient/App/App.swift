@@ -143,7 +143,7 @@ public final class App {
         shellLink = shellChannelFD.map { fd in
             ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
                 overlays: { [unowned self] in self.activeOverlays }, mode: { [unowned self] in self.annotateSettings.mode },
-                setMode: { [unowned self] mode in self.execute(.mode(.set(mode))) },
+                setMode: { [unowned self] mode, done in self.execute(.mode(.set(mode)), done: done) },
                 inputArrived: { [unowned self] in self.inputArrived() }, delivered: { [unowned self] in self.touchscreensDelivered() },
                 end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
                 note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))

@@ -10,7 +10,7 @@ struct ShellLinkNeeds {
     var overlays: () -> [Overlay]
     /// The annotation mode now, and carrying out a mode the shell's toggle asks for.
     var mode: () -> AnnotationMode
-    var setMode: (AnnotationMode) -> ControlReply
+    var setMode: (AnnotationMode, @escaping (ControlReply) -> Void) -> Void
     /// Touches arrived (statistics), and were delivered (the overlays draw).
     var inputArrived: () -> Void
     var delivered: () -> Void
@@ -70,8 +70,9 @@ final class ShellLink: ShellChannelEvents, KeyboardFocusBroker, ShellPictureSour
 
     func shellAsked(mode name: String) {
         guard let mode = AnnotationMode(rawValue: name) else { return needs.note("the shell asked for an unknown mode \(name.prefix(16)); ignored") }
-        let reply = needs.setMode(mode)
-        if !reply.ok { needs.error("the shell's toggle: \(reply.error ?? "failed")") }
+        needs.setMode(mode) { [needs] reply in
+            if !reply.ok { needs.error("the shell's toggle: \(reply.error ?? "failed")") }
+        }
     }
 
     func shellClosedChannel() {
