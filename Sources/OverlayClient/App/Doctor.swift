@@ -40,8 +40,8 @@ public enum Doctor {
                 let used = Connection.supportedVersions[global.interface].map { ", used at \(min($0, global.version))" } ?? ""
                 lines.append("  \(global.interface) \(global.version)\(used)")
             }
-            let isGnome = connection.advertised.contains { $0.interface == "gtk_shell1" }
             // GNOME hosts the overlay in windows its Shell extension stacks.
+            let isGnome = connection.isGnome
             let required = ["wl_compositor", "wl_shm", isGnome ? "xdg_wm_base" : "zwlr_layer_shell_v1"]
             let missing = required.filter { name in !connection.advertised.contains { $0.interface == name } }
             if let layerShell = connection.advertised.first(where: { $0.interface == "zwlr_layer_shell_v1" }) {

@@ -116,20 +116,19 @@ final class Connection {
             for global in Self.phases(advertised).managers { bind(global, registry: registry) }
         }
         if let shm { transparentPixel = SharedTransparentPixel(shm: shm, singlePixelBufferManager: singlePixelBufferManager) }
-        var missing: [String] = []
-        if compositor == nil { missing.append("wl_compositor") }
-        if shm == nil { missing.append("wl_shm") }
-        if windows, wmBase == nil { missing.append("xdg_wm_base") }
-        if !windows, layerShell == nil {
-            // GNOME (mutter's gtk_shell1 tells it) hosts the overlay through the extension alone.
-            if missing.isEmpty, advertised.contains(where: { $0.interface == "gtk_shell1" }) { throw .gnomeWithoutExtension }
-            missing.append("zwlr_layer_shell_v1")
+        let shell: RequiredGlobals.Shell? = windows ? wmBase.map { .windows(wmBase: $0) } : layerShell.map { .layers($0, version: layerShellVersion) }
+        guard let compositor, let shm, let shell else {
+            // GNOME hosts the overlay through the extension alone.
+            if compositor != nil, shm != nil, !windows, isGnome { throw .gnomeWithoutExtension }
+            let absent: [(String, Bool)] = [("wl_compositor", compositor == nil), ("wl_shm", shm == nil),
+                                            (windows ? "xdg_wm_base" : "zwlr_layer_shell_v1", shell == nil)]
+            throw .missingGlobals(absent.filter(\.1).map(\.0))
         }
-        guard missing.isEmpty, let compositor, let shm else { throw .missingGlobals(missing) }
-        if windows, let wmBase { return RequiredGlobals(compositor: compositor, shm: shm, shell: .windows(wmBase: wmBase)) }
-        guard let layerShell else { throw .missingGlobals(["zwlr_layer_shell_v1"]) }
-        return RequiredGlobals(compositor: compositor, shm: shm, shell: .layers(layerShell, version: layerShellVersion))
+        return RequiredGlobals(compositor: compositor, shm: shm, shell: shell)
     }
+
+    /// Whether the compositor is GNOME's (mutter offers gtk_shell1).
+    var isGnome: Bool { advertised.contains { $0.interface == "gtk_shell1" } }
 
     /// The second half: binds the outputs and seats listed (their handlers are set by now), and
     /// every global announced from now on as it comes.
