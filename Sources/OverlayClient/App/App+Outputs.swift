@@ -5,8 +5,6 @@ import TouchCore
 
 /// Outputs, the overlay on each, seats, and capture mode.
 extension App: OverlayEvents, SeatEvents {
-    /// The overlay for `output`, as the registry asks for it: in capture mode or not, paused or
-    /// not, on the page every output shows, with the ink it had before it went, if it did.
     /// The role of the overlays' surfaces: windows the GNOME Shell extension stacks when it
     /// started touchlight, layer surfaces otherwise.
     var surfaceRole: SurfaceRoleKind {
@@ -16,11 +14,13 @@ extension App: OverlayEvents, SeatEvents {
         }
     }
 
+    /// The overlay for `output`, as the registry asks for it: in capture mode or not, paused or
+    /// not, on the page every output shows, with the ink it had before it went, if it did.
     func makeOverlay(on output: Output) -> Overlay {
         let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
                               capture: isCapturing, settings: overlaySettings,
-                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), globals: globals, role: surfaceRole)
-        overlay.shellPictures = shellLink
+                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), globals: globals, role: surfaceRole,
+                              shellPictures: shellLink)
         shellLink?.overlaysChanged()
         if controlPlane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(controlPlane.state.page)  // every output on the same page

@@ -38,11 +38,6 @@ protocol SurfaceRole: AnyObject {
 enum SurfaceRoleKind {
     case layerShell(OpaquePointer, version: UInt32)
     case shellWindow(wmBase: OpaquePointer, focus: KeyboardFocusBroker?)
-
-    /// Whether the zoom's picture comes from the Shell extension (GNOME has no screencopy).
-    var takesPicturesFromShell: Bool {
-        if case .shellWindow = self { true } else { false }
-    }
 }
 
 /// wlr-layer-shell's role: a surface on the overlay layer of its output, anchored to every

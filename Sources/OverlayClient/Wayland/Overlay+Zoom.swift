@@ -13,6 +13,12 @@ protocol ShellPictureSource: AnyObject {
 /// (wlr-screencopy), or on GNOME the Shell extension for its picture. The picture is shown
 /// under the ink until the zoom ends, and then freed.
 extension Overlay {
+    /// Whether the screen's picture can be had: the compositor's capture, or the Shell
+    /// extension's.
+    static func zooms(_ connection: Connection, _ shellPictures: ShellPictureSource?) -> Bool {
+        connection.screencopyManager != nil || shellPictures != nil
+    }
+
     /// Why there is no zoom here.
     static let zoomUnavailable = "this compositor offers no screen capture (zwlr_screencopy_manager_v1), so the zoom cannot freeze the screen"
 
@@ -30,7 +36,7 @@ extension Overlay {
             return nil
         }
         guard scene.zoom.state == .off else { return nil }
-        guard connection.screencopyManager != nil || shellPictures != nil else { return Self.zoomUnavailable }
+        guard Self.zooms(connection, shellPictures) else { return Self.zoomUnavailable }
         shellPictureAsked = false
         scene.beginZoomCapture()
         events.overlay(self, zoomed: "on")

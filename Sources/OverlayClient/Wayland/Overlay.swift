@@ -34,8 +34,10 @@ final class Overlay {
     let scheduler: Scheduler
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, statistics: Statistics, capture: Bool,
-         settings: OverlaySettings, toolbarPlace: ToolbarPlace, globals: RequiredGlobals, role: SurfaceRoleKind) {
+         settings: OverlaySettings, toolbarPlace: ToolbarPlace, globals: RequiredGlobals, role: SurfaceRoleKind,
+         shellPictures: ShellPictureSource? = nil) {
         self.events = events
+        self.shellPictures = shellPictures
         self.statistics = statistics
         self.scheduler = scheduler
         self.connection = connection
@@ -47,7 +49,7 @@ final class Overlay {
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
         presenter = canvas
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, settings: settings.scene,
-                             toolbarPlace: toolbarPlace, zooms: connection.screencopyManager != nil || role.takesPicturesFromShell)
+                             toolbarPlace: toolbarPlace, zooms: Self.zooms(connection, shellPictures))
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         dispatcher.contactLimitReached = { [unowned self] in
@@ -73,7 +75,7 @@ final class Overlay {
     var zoomCapture: ScreenCapture?
     /// On GNOME, where the Shell extension takes the zoom's picture (no screencopy there), and
     /// whether it was asked for this zoom.
-    weak var shellPictures: ShellPictureSource?
+    private(set) weak var shellPictures: ShellPictureSource?
     var shellPictureAsked = false
     /// The subsurface the compositor shows the zoom's picture in (made at the first zoom), the
     /// buffer it shows, and one it showed until the next commit.
