@@ -1,5 +1,6 @@
 import Glibc
 import Renderer
+import SafeFiles
 import TouchCore
 
 /// The picture of a monitor the GNOME Shell extension took for the zoom (GNOME gives clients
@@ -24,14 +25,9 @@ enum ShellPicture {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else {
             return .failure(.init("the shell's picture \(path) is not a file of this user's"))
         }
-        guard info.st_size <= largestFile else { return .failure(.init("the shell's picture \(path) is larger than \(largestFile / 1024 / 1024) MiB")) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return .failure(.init("the shell's picture \(path) ended early")) }
-            done += count
+        let bytes: [UInt8]
+        do { bytes = try SafeFiles.read(descriptor: fd, path: path, limit: largestFile) } catch {
+            return .failure(.init("cannot read the shell's picture: \(error)"))
         }
         let image: PNG.Image
         do { image = try PNG.decode(bytes) } catch { return .failure(.init("the shell's picture \(path) is not a PNG: \(error)")) }
