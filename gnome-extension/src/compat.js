@@ -1,5 +1,6 @@
-// The differences between GNOME Shell versions, in one place, found at run time: the rest of
-// the extension calls these and never asks which version it runs on.
+// The differences between GNOME Shell versions, in one place, found at run time (and the
+// monitor look-up built on them): the rest of the extension calls these and never asks which
+// version it runs on.
 //   44: Meta.WaylandClient.new takes the context; laters move to global.compositor.
 //   45: ES modules (the build makes the 43–44 variant; see ../README.md).
 //   48: unredirection moves to global.compositor.
@@ -61,6 +62,12 @@ export function setUnredirectAllowed(allowed) {
 /** The monitor manager (44 dropped Meta.MonitorManager.get). */
 export function monitorManager() {
     return global.backend?.get_monitor_manager?.() ?? Meta.MonitorManager.get();
+}
+
+/** The stage rectangle of the monitor `connector` names, or null (none, or not known yet). */
+export function monitorArea(connector) {
+    const index = connector ? monitorManager().get_monitor_for_connector(connector) : -1;
+    return index < 0 ? null : global.display.get_monitor_geometry(index);
 }
 
 /** Puts a system indicator and its toggles into Quick Settings. */

@@ -122,10 +122,9 @@ export class OverlayWindows {
             this._connectors.add(connector);
             this._onMonitorsKnown();
         }
-        const index = Compat.monitorManager().get_monitor_for_connector(connector);
-        if (index < 0)
+        const area = Compat.monitorArea(connector);
+        if (!area)
             return;
-        const area = global.display.get_monitor_geometry(index);
         window.move_frame(true, area.x, area.y);
         this._cover(window);
         this._raise();
@@ -137,13 +136,10 @@ export class OverlayWindows {
      * after the configure is answered).
      */
     _cover(window) {
-        const entry = this._windows.get(window);
         const actor = window.get_compositor_private();
-        const index = entry?.connector ? Compat.monitorManager().get_monitor_for_connector(entry.connector) : -1;
-        if (!actor || index < 0)
-            return;
-        const area = global.display.get_monitor_geometry(index);
-        actor.set_translation(area.x - actor.x, area.y - actor.y, 0);
+        const area = Compat.monitorArea(this._windows.get(window)?.connector);
+        if (actor && area)
+            actor.set_translation(area.x - actor.x, area.y - actor.y, 0);
     }
 
     /** The monitors changed: every window covers its monitor again. */
@@ -203,3 +199,4 @@ export class OverlayWindows {
             global.display.unset_input_focus(time);
     }
 }
+

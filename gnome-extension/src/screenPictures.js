@@ -20,12 +20,11 @@ export class ScreenPictures {
     /** Takes the picture of the monitor `connector` names, and says where it is. */
     take(connector) {
         this.release(connector);
-        const index = Compat.monitorManager().get_monitor_for_connector(connector);
-        if (index < 0) {
+        const area = Compat.monitorArea(connector);
+        if (!area) {
             this._send(`captured ${connector} -`);
             return;
         }
-        const area = global.display.get_monitor_geometry(index);
         const path = GLib.build_filenamev([GLib.get_user_runtime_dir(), `touchlight-zoom-${GLib.uuid_string_random()}.png`]);
         let stream;
         try {
