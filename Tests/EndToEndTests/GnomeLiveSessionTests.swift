@@ -13,8 +13,7 @@ extension EndToEnd.GnomeLiveTests {
     @Test func aFloodWhileTouchlightIsStoppedDoesNotSlowTheShell() throws {
         guard let gnome = try GnomeLive.started() else { return }
         defer { gnome.stop() }
-        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "sleep 600"])
-        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus")
+        #expect(try gnome.openTerminal("terminal"), "foot has the focus")
         let idle = try gnome.screenshot("flood-idle")
         let pid = try #require(try Self.pid(gnome))
         func flood(_ name: String) throws -> (seen: Int, microsecondsPerEvent: Double) {
@@ -137,8 +136,7 @@ extension EndToEnd.GnomeLiveTests {
     @Test func theZoomFreezesTheScreenWithTheShellsPicture() throws {
         guard let gnome = try GnomeLive.started() else { return }
         defer { gnome.stop() }
-        try gnome.desktop.session.start(["foot", "--title", "clock", "sh", "-c", "while :; do date +%s.%N; sleep 0.05; done"])
-        #expect(eventually { (try? gnome.focusedTitle()) == "clock" }, "the clock has the focus")
+        #expect(try gnome.openTerminal("clock", running: "while :; do date +%s.%N; sleep 0.05; done"), "the clock has the focus")
         let terminal = (60, 100, 700, 500)
         func terminalChanges() throws -> Bool {
             let a = try gnome.screenshot("clock-a"), b = try gnome.screenshot("clock-b")
@@ -165,8 +163,7 @@ extension EndToEnd.GnomeLiveTests {
         defer { try? FileManager.default.removeItem(atPath: trace) }
         guard let gnome = try GnomeLive.started(arguments: ["record", trace, "--verbose"]) else { return }
         defer { gnome.stop() }
-        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "sleep 600"])
-        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus: record on GNOME takes no input")
+        #expect(try gnome.openTerminal("terminal"), "foot has the focus: record on GNOME takes no input")
         let plain = try gnome.screenshot("record-plain")
         #expect(try gnome.ctl("mode", "draw").status == 0)
         try gnome.drag(from: (250, 300), to: (550, 300))

@@ -25,8 +25,7 @@ extension EndToEnd {
             guard let gnome = try GnomeLive.started() else { return }
             defer { gnome.stop() }
             // An app opened after touchlight has the focus.
-            try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "sleep 600"])
-            #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus: \((try? gnome.focusedTitle()) ?? "?")")
+            #expect(try gnome.openTerminal("terminal"), "foot has the focus: \((try? gnome.focusedTitle()) ?? "?")")
             let before = try gnome.screenshot("before-touch")
             // A finger held on the terminal: its marker shows, nothing else changes, and the
             // terminal keeps the focus (the overlay's window maps again for it, and mutter
@@ -119,8 +118,7 @@ extension EndToEnd.GnomeLiveTests {
         guard let gnome = try GnomeLive.started(arguments: ["annotate", "--verbose"]) else { return }
         defer { gnome.stop() }
         let keys = gnome.desktop.runtimeDirectory.appendingPathComponent("keys.txt").path
-        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "cat > \(keys)"])
-        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus")
+        #expect(try gnome.openTerminal("terminal", running: "cat > \(keys)"), "foot has the focus")
         #expect(try gnome.ctl("tool", "text").status == 0 && gnome.ctl("mode", "draw").status == 0)
         try gnome.touch("down", x: 300, y: 300)
         try gnome.touch("up")
@@ -155,8 +153,7 @@ extension EndToEnd.GnomeLiveTests {
         guard let gnome = try GnomeLive.started(config: "[performance]\nidle_release_ms = 300\n") else { return }
         defer { gnome.stop() }
         let unredirectOff = "\(Self.extensionState)._windows._unredirectOff"
-        try gnome.desktop.session.start(["foot", "--title", "terminal", "sh", "-c", "sleep 600"])
-        #expect(eventually { (try? gnome.focusedTitle()) == "terminal" }, "foot has the focus")
+        #expect(try gnome.openTerminal("terminal"), "foot has the focus")
         let idle = try gnome.screenshot("idle")
         try gnome.touch("down", x: 400, y: 300)
         #expect(eventually { (try? gnome.eval(unredirectOff)) == "true" }, "mapped again for the touch: unredirection off while it shows")
@@ -195,8 +192,7 @@ extension EndToEnd.GnomeLiveTests {
     @Test func anImpostorGetsNothing() throws {
         guard let gnome = try GnomeLive.started() else { return }
         defer { gnome.stop() }
-        try gnome.desktop.session.start(["foot", "--title", "touchlight-overlay:Meta-0", "--app-id", "touchlight", "sh", "-c", "sleep 600"])
-        #expect(eventually { (try? gnome.focusedTitle()) == "touchlight-overlay:Meta-0" }, "the impostor opens focused, like any app")
+        #expect(try gnome.openTerminal("touchlight-overlay:Meta-0", options: ["--app-id", "touchlight"]), "the impostor opens focused, like any app")
         let impostor = "global.display.focus_window"
         #expect(try gnome.eval("\(impostor).get_compositor_private().get_parent() === global.top_window_group") == "false", "not above everything")
         #expect(try gnome.eval("\(impostor).is_on_all_workspaces()") == "false", "not on every workspace")

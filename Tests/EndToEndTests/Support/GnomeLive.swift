@@ -213,6 +213,13 @@ final class GnomeLive {
         _ = try call("ApplyMonitorsConfig", ["\(serial)", "1", "[\(logical.joined(separator: ", "))]", "{}"])
     }
 
+    /// Opens foot titled `title` running `command` (`options` go to foot): whether it then has
+    /// the focus, as an app the user opens does.
+    func openTerminal(_ title: String, options: [String] = [], running command: String = "sleep 600") throws -> Bool {
+        try desktop.session.start(["foot", "--title", title] + options + ["sh", "-c", command])
+        return eventually { (try? focusedTitle()) == title }
+    }
+
     /// The focused window's title, or "none".
     func focusedTitle() throws -> String {
         try eval("global.display.focus_window?.get_title() ?? 'none'")
