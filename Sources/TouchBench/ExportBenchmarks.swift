@@ -1,5 +1,5 @@
-import OverlayClient
 import Renderer
+import Stage
 import TouchCore
 import TouchlightConfig
 

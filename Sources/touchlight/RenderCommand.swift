@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import OverlayClient
+import Stage
 import TouchlightConfig
 
 /// `touchlight render TRACE --out DIR|FILE.webm|FILE.mov [--over VIDEO]`.

@@ -3,6 +3,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import OverlayClient
+import Stage
 import TouchCore
 import TouchlightConfig
 

@@ -1,4 +1,5 @@
 import Annotation
+@testable import Stage
 import Testing
 import Visualizer
 @testable import OverlayClient

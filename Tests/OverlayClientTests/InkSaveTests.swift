@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Renderer
+@testable import Stage
 import Testing
 @testable import OverlayClient
 

@@ -1,6 +1,7 @@
 import Annotation
 import Foundation
 import Testing
+import TestSupport
 import TouchlightConfig
 import TouchscreenInput
 @testable import OverlayClient

@@ -1,5 +1,6 @@
 import Annotation
 import FoundationEssentials
+import Stage
 import TouchCore
 import TouchlightConfig
 

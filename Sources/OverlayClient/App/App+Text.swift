@@ -1,4 +1,5 @@
 import Annotation
+import Stage
 import TouchCore
 
 /// The `text` tool's boxes: the keyboard is held while one is open, each key goes to it, and
@@ -24,7 +25,7 @@ extension App {
         return (box, ink.renderer.text.caretRect(of: box))
     }
 
-    func inputMethod(_ change: TextInput.Change, on surface: OpaquePointer) {
+    func inputMethod(_ change: InputMethodChange, on surface: OpaquePointer) {
         overlay(for: surface)?.scene.ink.applyInputMethod(change)
     }
 

@@ -2,6 +2,7 @@ import Renderer
 import CWaylandClient
 import CLinux
 import FoundationEssentials
+import Stage
 import TouchlightConfig
 import Glibc
 import Logging
@@ -91,7 +92,7 @@ public final class App {
         var trace: TouchTrace?
         var libinputTrace: LibinputTrace?
         if let path = options.replayPath {
-            let text = try readTrace(path)
+            let text = try readTraceFile(path)
             if LibinputTrace.matches(text) {
                 do { libinputTrace = try LibinputTrace(text: text) } catch { throw ClientError.trace("\(path): \(error)") }
             } else {

@@ -1,3 +1,4 @@
+import Stage
 import TouchCore
 import TouchlightConfig
 

@@ -1,4 +1,5 @@
 import Annotation
+import Stage
 import TouchCore
 import TouchscreenInput
 
@@ -54,7 +55,7 @@ protocol SeatEvents: AnyObject {
     /// The text box open on `surface`, and its caret (surface px), for an input method; nil: none.
     func textBox(on surface: OpaquePointer) -> (box: TextBox, caret: Rect)?
     /// What an input method sent to the box on `surface`.
-    func inputMethod(_ change: TextInput.Change, on surface: OpaquePointer)
+    func inputMethod(_ change: InputMethodChange, on surface: OpaquePointer)
     /// The overlay (`surface`) took the keyboard focus, or lost it (for --verbose: Escape works
     /// only while it has it; and a text box asking for it on demand learns it came).
     func keyboardFocused(_ focused: Bool, on surface: OpaquePointer?)

@@ -1,4 +1,5 @@
 import CWaylandClient
+import Stage
 
 /// The outputs the compositor announced and the overlay on each: which get one (`[output]
 /// only`), and what goes with an overlay when it is taken away (its text box put down, so the

@@ -1,6 +1,7 @@
 import Annotation
 import FoundationEssentials
 import Glibc
+import Stage
 import TouchCore
 
 /// What the link to the GNOME Shell extension needs of the program, and nothing more.

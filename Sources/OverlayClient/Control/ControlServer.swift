@@ -2,6 +2,7 @@ import Annotation
 import CLinux
 import FoundationEssentials
 import Glibc
+import Stage
 import TouchlightConfig
 import TouchCore
 
@@ -146,7 +147,7 @@ final class ControlServer {
             disconnect(stalest)
         }
         nextSerial += 1
-        clients[fd] = Client(waitingSince: TimerfdScheduler.monotonicNow(), serial: nextSerial)
+        clients[fd] = Client(waitingSince: MonotonicClock.seconds(), serial: nextSerial)
         loop.add(fd: fd) { [unowned self] _ in self.readClient(fd) }
         armDeadline()
     }
@@ -187,7 +188,7 @@ final class ControlServer {
     private func replied(_ text: String, to fd: Int32, serial: Int) {
         guard var client = clients[fd], client.serial == serial, client.awaitsReply else { return }
         client.awaitsReply = false
-        client.waitingSince = TimerfdScheduler.monotonicNow()
+        client.waitingSince = MonotonicClock.seconds()
         clients[fd] = client
         guard reply(text, to: fd) else { return }
         armDeadline()
@@ -196,7 +197,7 @@ final class ControlServer {
 
     /// Disconnects every client whose line is not complete after `lineDeadline`, saying why.
     private func dropLateClients() {
-        let now = TimerfdScheduler.monotonicNow()
+        let now = MonotonicClock.seconds()
         for (fd, client) in clients where !client.awaitsReply && now - client.waitingSince >= Self.lineDeadline {
             let message = client.pending.isEmpty ? "no command within \(Self.lineDeadline) s" : "the line was not finished within \(Self.lineDeadline) s"
             _ = reply(ControlReply.failure(message).json, to: fd)

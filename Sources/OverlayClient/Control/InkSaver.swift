@@ -1,4 +1,5 @@
 import Glibc
+import Stage
 
 /// Writes `ctl save`'s pictures off the loop: each save's files are encoded and written by a
 /// detached task, and its reply comes back through a `LoopMailbox` to the loop, which hands

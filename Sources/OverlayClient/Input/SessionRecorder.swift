@@ -1,4 +1,5 @@
 import Annotation
+import Stage
 import TouchCore
 import TouchlightConfig
 

@@ -1,6 +1,7 @@
 import CLinux
 import CWaylandClient
 import Glibc
+import Stage
 
 /// How a bounded roundtrip ended.
 enum RoundtripOutcome: Equatable {
@@ -32,12 +33,12 @@ func boundedRoundtrip(_ display: OpaquePointer, timeout: Double, interruptible: 
         if !done.pointee { wl_callback_destroy(callback) }
         done.deallocate()
     }
-    let deadline = TimerfdScheduler.monotonicNow() + timeout
+    let deadline = MonotonicClock.seconds() + timeout
     while !done.pointee {
         if wl_display_dispatch_pending(display) < 0 { return .failed }
         if done.pointee { break }
         if interruptible, tl_exit_signal() != 0 { return .interrupted }
-        let remaining = deadline - TimerfdScheduler.monotonicNow()
+        let remaining = deadline - MonotonicClock.seconds()
         guard remaining > 0 else { return .timedOut }
         guard wl_display_prepare_read(display) == 0 else { continue }
         var pfd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)

@@ -1,4 +1,5 @@
 import Glibc
+import Stage
 
 /// One thread, one `poll`: every file descriptor the program waits on (the compositor, the
 /// timer, signals) is a source with a handler. There is no timeout: when nothing happens, the
@@ -47,7 +48,7 @@ final class EventLoop {
         for i in pollSet.indices { pollSet[i].revents = 0 }
         let ready = poll(&pollSet, nfds_t(pollSet.count), -1)
         wakeups += 1
-        recentWakeups.append(TimerfdScheduler.monotonicNow())
+        recentWakeups.append(MonotonicClock.seconds())
         if recentWakeups.count > 256 { recentWakeups.removeFirst(128) }
         if ready < 0 {
             if errno == EINTR { return }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Stage
 import TouchCore
 
 /// TouchCore's scheduler on the monotonic clock, with one timerfd armed for the earliest
@@ -16,14 +17,7 @@ final class TimerfdScheduler: Scheduler {
         guard fd >= 0 else { throw .system("timerfd_create", errno) }
     }
 
-    /// Seconds on the monotonic clock.
-    nonisolated static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    var now: Double { Self.monotonicNow() }
+    var now: Double { MonotonicClock.seconds() }
 
     /// The furthest ahead the timerfd is ever armed; a later timer is re-armed when it comes up.
     static let longestWait = 31_536_000.0

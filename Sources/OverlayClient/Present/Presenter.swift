@@ -1,3 +1,4 @@
+import Stage
 import TouchCore
 
 /// How an overlay's pixels reach the screen. One presenter per renderer (`[performance]

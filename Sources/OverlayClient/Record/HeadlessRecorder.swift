@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Logging
+import Stage
 import TouchCore
 import TouchlightConfig
 import TouchscreenInput
@@ -44,7 +45,7 @@ public final class HeadlessRecorder: TouchscreenEvents {
         scheduler = try TimerfdScheduler()
         signalFD = try App.handleExitSignals()
         if let path = request.libinputReplay {
-            let text = try readTrace(path)
+            let text = try readTraceFile(path)
             guard LibinputTrace.matches(text) else {
                 throw ClientError.trace("\(path) is a touch trace, which already is a recording; --no-overlay replays only libinput-shaped traces")
             }

@@ -1,6 +1,7 @@
 import Annotation
 import CWaylandClient
 import CWaylandProtocols
+import Stage
 import TouchCore
 
 /// A seat's text-input-v3: while a text box is open on the surface that has this seat's
@@ -9,19 +10,12 @@ import TouchCore
 /// last: text to delete around the caret, text to insert, and a composition to show.
 @MainActor
 final class TextInput {
-    /// What an input method sent, applied together on `done`.
-    struct Change: Equatable {
-        var deleteBefore = 0, deleteAfter = 0
-        var commit: String?
-        var preedit: String?
-    }
-
     private let proxy: OpaquePointer
     private unowned let events: SeatEvents
     /// The surface this seat's text input is on (the keyboard focus), if any.
     private var focus: OpaquePointer?
     private var isEnabled = false
-    private var pending = Change()
+    private var pending = InputMethodChange()
 
     init(manager: OpaquePointer, seat: OpaquePointer, events: SeatEvents) {
         self.events = events
@@ -63,7 +57,7 @@ final class TextInput {
 
     private func done() {
         let change = pending
-        pending = Change()
+        pending = InputMethodChange()
         guard isEnabled, let focus else { return }
         events.inputMethod(change, on: focus)
     }

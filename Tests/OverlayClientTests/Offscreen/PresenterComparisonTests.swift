@@ -2,6 +2,7 @@ import Foundation
 import GLRenderer
 @testable import OverlayClient
 import Renderer
+@testable import Stage
 import Testing
 import TouchCore
 import TouchlightConfig

@@ -1,0 +1,242 @@
+import Annotation
+import FoundationEssentials
+import Glibc
+import Renderer
+import SafeFiles
+import TouchCore
+import TouchlightConfig
+
+/// What a command acts on: one scene with its ink and toolbar. The live overlay on an output
+/// is one; the scene `touchlight render` draws is another.
+@MainActor
+package protocol AnnotationTarget: AnyObject {
+    var scene: OverlayScene { get }
+    /// The output's name, for `status` and saved files.
+    var outputName: String { get }
+    /// The scene changed: draw it again (`everything` after a mode or pause change, which
+    /// also changes what takes input).
+    func sceneChanged(everything: Bool)
+    /// A page's ink alone (from 0), at the target's size and scale.
+    func inkImage(page: Int) -> PNG.Image
+    /// Freezes the screen and shows it to zoom (or goes back to the live screen); why not, or nil.
+    func setZoom(_ on: Bool) -> String?
+}
+
+extension AnnotationTarget {
+    /// New `[annotate]` settings (a command, or a reload): the ink stays.
+    func apply(annotate settings: Configuration.Annotate) {
+        scene.apply(scene.settings.with(annotate: settings))
+        sceneChanged(everything: false)
+    }
+}
+
+/// The one place a command is carried out, whoever gives it: `touchlight ctl`, a toolbar
+/// button, or a trace's `set` line (replayed live or drawn by `render`). It keeps what the
+/// commands set (`AnnotationState`), which outlives a configuration reload.
+@MainActor
+package final class ControlPlane {
+    /// The configuration's `[annotate]` section (replaced on reload).
+    package var file: Configuration.Annotate
+    package private(set) var state = AnnotationState()
+    /// The mode, tool, colour or width changed (a recording writes it down).
+    package var onSettingsChanged: (() -> Void)?
+    /// One line for the log.
+    package var note: (String) -> Void = { _ in }
+
+    package init(file: Configuration.Annotate) { self.file = file }
+
+    /// The `[annotate]` settings in force: the file's, with what commands changed.
+    package var settings: Configuration.Annotate { state.applied(to: file) }
+    package var isPaused: Bool { state.isPaused }
+
+    /// Carries out `command` on `targets` (undo, redo and clear edit each target's own ink).
+    /// `reload` is the program's, not the plane's: it is refused here.
+    package func execute(_ command: ControlCommand, on targets: [AnnotationTarget]) -> ControlReply {
+        if !command.keepsTextBox { putDownTextBoxes(on: targets) }
+        switch command {
+        case .mode(.set(let mode)):
+            setMode(mode, on: targets)
+        case .mode(.toggle):
+            setMode(settings.mode == .draw ? .pass : .draw, on: targets)
+        case .tool, .color, .width, .board:
+            _ = state.take(command)
+            apply(on: targets)
+        case .undo, .redo, .clear:
+            for target in targets { edit(command, on: target) }
+        case .pause, .resume:
+            state.isPaused = command == .pause
+            for target in targets where target.scene.setPaused(state.isPaused) { target.sceneChanged(everything: true) }
+        case .save(let directory, let allPages):
+            // Written off the loop by the program (`App.save`); here, at once, for a caller that may wait.
+            do { return saved(try prepareSave(targets, into: directory, allPages: allPages).write()) } catch { return .failure(error.reason) }
+        case .page(let change):
+            if let problem = turnPage(change, on: targets) { return .failure(problem) }
+        case .zoom(let change):
+            let on = change == .toggle ? !targets.contains { $0.scene.zoom.state != .off } : change == .on
+            // One finger draws on the frozen picture: zoom is a drawing mode.
+            if on, settings.mode != .draw { setMode(.draw, on: targets) }
+            for target in targets {
+                if let problem = target.setZoom(on) { return .failure(problem) }
+            }
+            note("zoom \(on ? "on" : "off")")
+        case .spotlight(let change):
+            state.spotlight = change == .toggle ? !settings.spotlight.isOn : change == .on
+            apply(on: targets)
+            note("spotlight \(settings.spotlight.isOn ? "on" : "off")")
+        case .reload:
+            return .failure("no configuration file to reload")
+        case .status:
+            break
+        }
+        return ControlReply(status: status(targets))
+    }
+
+    /// A trace's `set` line comes due: carried out as the ctl command it names. Nil when it
+    /// was; else why not.
+    package func replay(_ setting: TouchTrace.Setting, on targets: [AnnotationTarget]) -> String? {
+        switch setting.name {
+        case PenHover.settingName:
+            let hover: PenHover?
+            do { hover = try PenHover.parse(settingValue: setting.value) } catch { return error.description }
+            for target in targets where target.scene.ink.penHover != hover {
+                target.scene.ink.penHover = hover
+                target.sceneChanged(everything: false)
+            }
+        case TextBox.settingName:
+            guard let target = targets.first(where: { $0.scene.ink.textBox != nil }) ?? targets.first else { return "no output" }
+            if let problem = target.scene.ink.replayText(setting.value) { return problem }
+            target.sceneChanged(everything: false)
+        case ZoomView.settingName where ControlCommand.Switch(rawValue: setting.value) == nil:
+            // Where two fingers moved the zoom (`on` and `off` are the zoom command's records).
+            for target in targets {
+                let view: ZoomView?
+                do { view = try ZoomView.parse(settingValue: setting.value, in: target.scene.size) } catch { return error.description }
+                if let view { target.scene.replayZoom(view) } else { target.scene.endZoom() }
+                target.sceneChanged(everything: true)
+            }
+        case Spotlight.hoverSettingName:
+            guard let point = Spotlight.parseHover(setting.value) else { return "expected X,Y, not '\(setting.value)'" }
+            for target in targets where target.scene.spotlight.hover(at: point) { target.sceneChanged(everything: false) }
+        default:
+            let command: ControlCommand?
+            do { command = try ControlCommand(recordName: setting.name, value: setting.value) } catch { return error.description }
+            guard let command else { return "unknown setting \(setting.name)" }
+            let reply = execute(command, on: targets)
+            return reply.ok ? nil : reply.error ?? "failed"
+        }
+        return nil
+    }
+
+    /// Commits any open text box as ink, which gives the keyboard back (`pause` for a password,
+    /// a tool change, a page turn: the box is no longer what is being edited).
+    package func putDownTextBoxes(on targets: [AnnotationTarget]) {
+        for target in targets where target.scene.ink.textBox != nil {
+            target.scene.ink.commitTextBox()
+            target.sceneChanged(everything: false)
+        }
+    }
+
+    /// The settings in force, after a tool, colour, width or board command, on every target.
+    private func apply(on targets: [AnnotationTarget]) {
+        let settings = self.settings
+        for target in targets { target.apply(annotate: settings) }
+        onSettingsChanged?()
+    }
+
+    private func setMode(_ mode: AnnotationMode, on targets: [AnnotationTarget]) {
+        // The zoom is a drawing mode: leaving draw mode brings the live screen back.
+        if mode != .draw { for target in targets { _ = target.setZoom(false) } }
+        state.mode = mode
+        for target in targets where target.scene.setMode(mode) { target.sceneChanged(everything: true) }
+        note("annotation mode: \(mode.name)")
+        onSettingsChanged?()
+    }
+
+    /// Shows another page on every target (all turn together); why not, or nil.
+    private func turnPage(_ change: ControlCommand.PageChange, on targets: [AnnotationTarget]) -> String? {
+        let count = targets.map(\.scene.ink.pages.count).max() ?? 1
+        let number: Int
+        switch change {
+        case .number(let wanted): number = wanted
+        case .next:
+            guard state.page < count else { return "this is the last page (\(state.page) of \(count)); `page new` adds one" }
+            number = state.page + 1
+        case .previous:
+            guard state.page > 1 else { return "this is the first page" }
+            number = state.page - 1
+        case .new:
+            guard count < AnnotationDefaults.pageLimit else { return "there are \(count) pages, the most kept" }
+            number = count + 1
+        }
+        state.page = number
+        for target in targets where target.scene.ink.showPage(number) { target.sceneChanged(everything: false) }
+        note("page \(number)")
+        onSettingsChanged?()
+        return nil
+    }
+
+    private func edit(_ command: ControlCommand, on target: AnnotationTarget) {
+        let document = target.scene.ink.document
+        switch command {
+        case .undo: document.undo()
+        case .redo: document.redo()
+        case .clear: document.clear()
+        default: return
+        }
+        target.sceneChanged(everything: false)
+    }
+
+    package func status(_ targets: [AnnotationTarget]) -> ControlReply.Status {
+        let settings = self.settings
+        return ControlReply.Status(
+            pid: getpid(), mode: settings.mode.name, paused: state.isPaused, tool: settings.ink.tool.name,
+            color: settings.ink.color.hex, width: settings.ink.width, board: settings.board.name, spotlight: settings.spotlight.isOn,
+            outputs: targets.map { target in
+                let ink = target.scene.ink.document
+                let zoom = target.scene.zoom
+                return ControlReply.OutputStatus(name: target.outputName, strokes: ink.strokes.count, canUndo: ink.canUndo, canRedo: ink.canRedo,
+                                                 page: target.scene.ink.pageIndex + 1, pages: target.scene.ink.pages.count,
+                                                 zoom: zoom.isOn ? (zoom.view.scale * 100).rounded() / 100 : nil)
+            })
+    }
+
+    /// `save`'s pictures: one of the ink per target (per page with `allPages`), transparent or
+    /// on its board, rasterized now, each with the path it goes to (in `directory`, else the
+    /// user's pictures folder, else home; never over an existing file). Writing them is the
+    /// caller's (`InkSave.write`, off the loop).
+    package func prepareSave(_ targets: [AnnotationTarget], into directory: String?, allPages: Bool) throws(InkSave.Refusal) -> InkSave {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"] ?? "."
+        let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
+        let target = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
+        var status = stat()
+        guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw InkSave.Refusal(reason: "\(target) is not a directory")
+        }
+        let stamp = SafeFiles.timestamp()
+        var save = InkSave(files: [])
+        for overlay in targets {
+            let ink = overlay.scene.ink
+            for page in allPages ? Array(ink.pages.indices) : [ink.pageIndex] {
+                let name = "touchlight-\(overlay.outputName)-\(stamp)" + (allPages ? "-page\(page + 1)" : "")
+                var path = "\(target)/\(name).png"
+                var counter = 2
+                while FileManager.default.fileExists(atPath: path) {
+                    path = "\(target)/\(name)-\(counter).png"
+                    counter += 1
+                }
+                save.files.append((overlay.inkImage(page: page), path))
+            }
+        }
+        return save
+    }
+
+    /// The reply for a save that was written: what it saved, or why it stopped.
+    package func saved(_ outcome: InkSave.Outcome) -> ControlReply {
+        guard let error = outcome.error else {
+            note("ink saved: \(outcome.saved.joined(separator: ", "))")
+            return ControlReply(saved: outcome.saved)
+        }
+        return ControlReply(ok: false, error: error, saved: outcome.saved)
+    }
+}
