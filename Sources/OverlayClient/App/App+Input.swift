@@ -10,16 +10,7 @@ extension App: ReplayEvents {
             for overlay in activeOverlays { overlay.takeConfigure() }  // their sizes map the touchscreens
             let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
             translator.onLeftToOverlay = { [unowned self] touch in self.mappingWatch.sawOnPanel(touch) }
-            let source = try LibinputSource(seat: "seat0", translator: translator)
-            libinputSource = source
-            source.dispatch()
-            loop.add(fd: source.fd) { [unowned self] revents in
-                guard revents & Int16(POLLIN) != 0 else { return }
-                self.inputArrived()
-                source.dispatch()
-                self.touchscreensDelivered()
-            }
-            for (name, reason) in translator.refused { note("refused \(name): \(reason)") }
+            libinputSource = try LibinputSource.listening(on: loop, translator: translator, events: self)
         } catch {
             fail(error)
         }
@@ -57,7 +48,7 @@ extension App: MappingWatchEvents {
     }
 
     func keep(_ calibration: TouchscreenCalibration, device: String, output: String) -> String? {
-        remember { $0.touchscreens.byDevice[device, default: [:]][output] = calibration }
+        remembered.remember { $0.touchscreens.byDevice[device, default: [:]][output] = calibration }
     }
 
     func calibrationEnded(status: Int32) {

@@ -1,10 +1,11 @@
 import Renderer
 import Annotation
 import CWaylandClient
+import Stage
 import TouchCore
 
-/// Outputs, the overlay on each, seats, and capture mode.
-extension App: OverlayEvents, SeatEvents {
+/// Outputs, the overlay on each, capture mode, and what overlays report.
+extension App: OverlayEvents {
     /// The role of the overlays' surfaces: windows the GNOME Shell extension stacks when it
     /// started touchlight, layer surfaces otherwise.
     var surfaceRole: SurfaceRoleKind {
@@ -19,7 +20,7 @@ extension App: OverlayEvents, SeatEvents {
     func makeOverlay(on output: Output) -> Overlay {
         let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: self, statistics: stats,
                               capture: isCapturing, settings: overlaySettings,
-                              toolbarPlace: state.toolbar.byOutput[output.name] ?? ToolbarPlace(), globals: globals, role: surfaceRole,
+                              toolbarPlace: remembered.state.toolbar.byOutput[output.name] ?? ToolbarPlace(), globals: globals, role: surfaceRole,
                               shellPictures: shellLink)
         shellLink?.overlaysChanged()
         if controlPlane.isPaused { overlay.setPaused(true) }
@@ -46,7 +47,7 @@ extension App: OverlayEvents, SeatEvents {
     func globalRemoved(_ name: UInt32) {
         connection.forget(name)
         if let output = registry.removeGlobal(name) { note("output \(output.name) removed") }
-        seats.removeValue(forKey: name)?.destroy()
+        seats.remove(globalName: name)
     }
 
     func overlayClosed(_ overlay: Overlay) {
@@ -56,14 +57,13 @@ extension App: OverlayEvents, SeatEvents {
 
     var overlays: [UInt32: Overlay] { registry.overlays }
     var activeOverlays: [Overlay] { registry.active }
-    func overlay(for surface: OpaquePointer) -> Overlay? { registry.overlay(for: surface) }
 
     /// Turns capture mode on or off on every overlay (Escape turns it off).
     func setCapturing(_ capturing: Bool) {
         guard capturing != isCapturing else { return }
         isCapturing = capturing
         for overlay in overlays.values { overlay.setCapturing(capturing) }
-        for seat in seats.values { seat.updateKeyboard() }
+        seats.updateKeyboards()
         note(capturing ? "capturing touches" : "letting touches through (capture mode left)")
     }
 
@@ -71,7 +71,7 @@ extension App: OverlayEvents, SeatEvents {
 
     func overlay(_ overlay: Overlay, delivered event: TouchEvent) {
         recorder?.delivered(event, on: overlay)
-        log(event, on: overlay.output.name, window: overlay.window)
+        logger.touches(in: event, on: overlay.output.name, window: overlay.window)
     }
 
     func overlay(_ overlay: Overlay, penHovered hover: PenHover?) {
@@ -99,13 +99,25 @@ extension App: OverlayEvents, SeatEvents {
         fail(error)
     }
 
-    var pointerDrawButtons: [UInt32] { options.configuration.annotate.pointerButtons.map(\.code) }
-
-    func keyboardFocused(_ focused: Bool, on surface: OpaquePointer?) {
-        logger.debug("\(focused ? "keyboard focus taken: Escape leaves capture mode" : "keyboard focus lost")")
-        if focused, let surface { overlay(for: surface)?.keyboardArrived() }
+    func overlay(_ overlay: Overlay, asked command: ControlCommand) {
+        commands.toolbar(on: overlay, asked: command)
     }
 
+    func overlay(_ overlay: Overlay, movedToolbarTo place: ToolbarPlace) {
+        remembered.toolbarMoved(on: overlay.output.name, to: place)
+    }
+
+    func overlay(_ overlay: Overlay, textBox change: TextBoxChange) {
+        if change == .opened {
+            // One box at a time, across every output: any other is put down first. A replay
+            // does the same when it opens this one, so that is not recorded.
+            for other in overlays.values where other !== overlay { other.ink.commitTextBox(displaced: true) }
+        }
+        recorder?.textBox(change, box: overlay.scene.ink.textBox)
+        seats.textBoxChanged(change, on: overlay)
+    }
+
+    /// Escape, while capturing.
     func leaveCaptureMode() {
         // Escape in `touchlight calibrate` ends it: without capture there is nothing to learn from.
         if mappingWatch.calibrates { return mappingWatch.cancel() }

@@ -30,12 +30,18 @@ public final class App {
     private(set) lazy var registry: OutputRegistry = {
         let registry = OutputRegistry(only: options.configuration.output.only) { [unowned self] output in self.makeOverlay(on: output) }
         registry.onOverlayGone = { [unowned self] overlay in
-            for seat in self.seats.values { seat.forget(overlay) }
+            self.seats.forget(overlay)
             self.shellLink?.overlaysChanged()
         }
         return registry
     }()
-    var seats: [UInt32: Seat] = [:]
+    private(set) lazy var seats = Seats(needs: SeatsNeeds(
+        overlays: { [unowned self] in Array(self.overlays.values) }, overlayForSurface: { [unowned self] in self.registry.overlay(for: $0) },
+        isCapturing: { [unowned self] in self.isCapturing }, leaveCaptureMode: { [unowned self] in self.leaveCaptureMode() },
+        pointerDrawButtons: { [unowned self] in self.options.configuration.annotate.pointerButtons.map(\.code) },
+        inputArrived: { [unowned self] in self.inputArrived() },
+        touchWentDown: { [unowned self] overlay, point, milliseconds in self.touchWentDown(on: overlay, at: point, milliseconds: milliseconds) },
+        debug: { [unowned self] in self.logger.debug("\($0)") }))
     private var replay: ReplaySource?
     var libinputReplay: LibinputReplaySource?
     var libinputSource: LibinputSource?
@@ -43,8 +49,6 @@ public final class App {
     /// checked at start, and the link over it.
     private let shellChannelFD: Int32?
     private(set) var shellLink: ShellLink?
-    /// Writes `save`'s pictures off the loop.
-    let saver: InkSaver
     /// Reloads the configuration file without holding up the loop.
     private(set) lazy var reloader = ConfigurationReloader(scheduler: scheduler, apply: { [unowned self] settings, path in self.apply(settings, from: path) },
                                                            error: { [unowned self] in self.logger.error("\($0)") })
@@ -57,21 +61,21 @@ public final class App {
     private var watcher: ConfigurationWatcher?
     /// What `record` writes: every recording hook goes through it.
     let recorder: SessionRecorder?
-    /// `touchlight ctl`'s socket (nil when there is no runtime directory).
-    var control: ControlServer?
-    /// Where every command is carried out (ctl, toolbars, a replay's `set` lines); what they
-    /// changed outlives a configuration reload.
-    let controlPlane: ControlPlane
-    /// Where the toolbar sits on each output, and the state file that remembers it.
+    /// Where every command comes in (ctl, toolbars, a replay's `set` lines).
+    private(set) lazy var commands = Commands(plane: ControlPlane(file: options.configuration.annotate), needs: CommandsNeeds(
+        overlays: { [unowned self] in self.activeOverlays },
+        reload: self.options.overrides.configurationPath.map { path in { [unowned self] done in self.reloader.reload(path, done: done) } },
+        note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
+    /// Where every command is carried out; what commands changed outlives a configuration reload.
+    var controlPlane: ControlPlane { commands.plane }
     /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations.
-    var state = StateFile()
-    let statePath = StateFile.path(environment: ProcessInfo.processInfo.environment)
+    let remembered: RememberedState
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
     /// Where each touchscreen's touches go.
     private(set) lazy var touchscreens: TouchscreenRouter = {
         let router = TouchscreenRouter(output: { [unowned self] in self.options.configuration.output },
-                                       calibrations: { [unowned self] in self.state.touchscreens },
+                                       calibrations: { [unowned self] in self.remembered.state.touchscreens },
                                        overlays: { [unowned self] in self.activeOverlays },
                                        note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") })
         router.onMapped = { [unowned self] name, output, size in self.mappingWatch.touchscreenMapped(name, to: output, size: size) }
@@ -87,39 +91,14 @@ public final class App {
         self.options = options
         logger = StandardErrorLogHandler.logger(verbose: options.overrides.verbose, quiet: options.overrides.quiet)
         isCapturing = options.capture
-        controlPlane = ControlPlane(file: options.configuration.annotate)
         // The trace is read first: a malformed one is rejected whole, before anything shows.
-        var trace: TouchTrace?
-        var libinputTrace: LibinputTrace?
-        if let path = options.replayPath {
-            let text = try readTraceFile(path)
-            if LibinputTrace.matches(text) {
-                do { libinputTrace = try LibinputTrace(text: text) } catch { throw ClientError.trace("\(path): \(error)") }
-            } else {
-                do { trace = try TouchTrace(text: text) } catch let error as TraceError { throw ClientError.trace("\(path): \(error)") }
-            }
-        }
+        let trace = try options.replayPath.map(ReplayTrace.read)
         shellChannelFD = try ShellChannel.descriptorFromEnvironment()
         // The libinput source's checks come before the compositor: their messages need none.
-        // (A replay, when given, is the source of touches instead.)
-        if options.usesLibinput {
-            do {
-                try LibinputSource.check()
-                usesLibinput = true
-            } catch {
-                guard options.configuration.input.fallbackToWayland, !options.overrides.calibrate else { throw error }
-                logger.notice("\(error)")
-                logger.notice("falling back to wl_touch ([input] fallback_to_wayland)")
-            }
-        }
-        if let statePath {
-            let (state, problem) = ConfigurationProbe.stateFile(at: statePath)
-            self.state = state
-            if let problem { logger.warning("remembered state: \(problem) (using defaults where needed)") }
-        }
+        usesLibinput = try LibinputSource.isWanted(options, note: { [logger] in logger.notice("\($0)") })
+        remembered = RememberedState(warn: { [logger] in logger.warning("\($0)") })
         let scheduler = try TimerfdScheduler()
         self.scheduler = scheduler
-        saver = try InkSaver()
         recorder = options.overrides.recordPath.map { SessionRecorder(path: $0, clock: scheduler) }
         stats.wakeupCount = { [loop] in loop.wakeups }
         signalFD = try Self.handleExitSignals()
@@ -130,10 +109,8 @@ public final class App {
             self.registry.add(proxy, name: name, version: version, xdgOutputManager: self.connection.xdgOutputManager)
         }
         connection.onSeatAdded = { [unowned self] proxy, name, version in
-            let seat = Seat(proxy: proxy, globalName: name, version: version, scheduler: self.scheduler, events: self, takesTouch: self.shellLink == nil)
-            if let manager = self.connection.tabletManager { seat.attachTablets(manager: manager) }
-            if let manager = self.connection.textInputManager { seat.attachTextInput(manager: manager) }
-            self.seats[name] = seat
+            self.seats.add(proxy, name: name, version: version, scheduler: self.scheduler, takesTouch: self.shellLink == nil,
+                           tabletManager: self.connection.tabletManager, textInputManager: self.connection.textInputManager)
         }
         connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
         controlPlane.note = { [unowned self] message in self.note(message) }
@@ -144,19 +121,20 @@ public final class App {
         shellLink = shellChannelFD.map { fd in
             ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
                 overlays: { [unowned self] in self.activeOverlays }, mode: { [unowned self] in self.annotateSettings.mode },
-                setMode: { [unowned self] mode, done in self.execute(.mode(.set(mode)), done: done) },
+                setMode: { [unowned self] mode, done in self.commands.execute(.mode(.set(mode)), done: done) },
                 inputArrived: { [unowned self] in self.inputArrived() }, delivered: { [unowned self] in self.touchscreensDelivered() },
                 end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
                 note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
         }
         loadFont()  // before the outputs' overlays, which take it
         connection.bindOutputsAndSeats()  // after the managers, so each seat takes its pens as it is set up
-        if let trace {
+        switch trace {
+        case .touches(let trace):
             replay = ReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed,
                                   loops: options.configuration.input.replayLoops)
-        }
-        if let libinputTrace {
-            libinputReplay = LibinputReplaySource(scheduler: scheduler, events: self, trace: libinputTrace, speed: options.configuration.input.replaySpeed)
+        case .libinput(let trace):
+            libinputReplay = LibinputReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed)
+        case nil: break
         }
     }
 
@@ -174,12 +152,11 @@ public final class App {
         if let path = options.overrides.configurationPath, let watcher = ConfigurationWatcher(path: path) {
             self.watcher = watcher
             loop.add(fd: watcher.fd) { [unowned self] revents in
-                if revents & Int16(POLLIN) != 0, watcher.fileChanged() { self.reloadConfiguration(from: path) }
+                if revents & Int16(POLLIN) != 0, watcher.fileChanged() { self.reloader.reload(path, done: nil) }
             }
         }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
-        do { try startControl() } catch { return startFailed(error) }
-        saver.listen(on: loop)
+        do { try commands.start(on: loop, scheduler: scheduler) } catch { return startFailed(error) }
         recordAnnotation()
         replay?.start(after: Self.replayStartDelay)
         libinputReplay?.start(after: Self.replayStartDelay)
@@ -223,13 +200,11 @@ public final class App {
         loop.isRunning = false
     }
 
-    // MARK: Live reload
-
-    /// Applies a changed configuration file without restarting or losing markers (see
-    /// `ConfigurationReloader`); `done` (`ctl reload`) gets the outcome.
-    func reloadConfiguration(from path: String, done: ((ControlReply) -> Void)? = nil) {
-        reloader.reload(path, done: done)
+    func note(_ message: String) {
+        logger.notice("\(message)")
     }
+
+    // MARK: Live reload
 
     /// Puts a read configuration in force: fonts, outputs, every overlay, capture, touchscreens.
     private func apply(_ settings: Configuration, from path: String) -> ControlReply {
@@ -266,7 +241,7 @@ public final class App {
     /// alike: libwayland ignores requests on a dead connection, but not on a freed one.
     private func shutDown() {
         // Saves under way are written whole (within the shutdown's grace), never cut short.
-        saver.finish(timeout: Self.shutdownGrace * 0.6)
+        commands.finish(timeout: Self.shutdownGrace * 0.6)
         // The recording first: nothing below may block, but the data matters most.
         if let recorder {
             let (message, failed) = recorder.finish()
@@ -278,12 +253,10 @@ public final class App {
             }
         }
         pump.cancelRead()
-        control?.close()
         shellLink?.close()
         stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
         for pool in overlays.values.compactMap(\.spritePool) { stats.add(pool) }
-        for seat in seats.values { seat.destroy() }
-        seats.removeAll()
+        seats.destroyAll()
         registry.destroyAll()
         connection.destroyGlobals()
         if exitStatus == 0 {

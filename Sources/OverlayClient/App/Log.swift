@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import Annotation
 import TouchCore
 
 /// swift-log output for touchlight: one line per message on standard error, prefixed with
@@ -37,5 +38,23 @@ func verboseLine(for touch: Touch) -> String? {
     case .ended: "touch \(touch.sourceID) ended at \(touch.location(in: nil))"
     case .cancelled: "touch \(touch.sourceID) cancelled"
     default: nil
+    }
+}
+
+extension Logger {
+    /// At debug level (--verbose): each touch's begin with the hit-test trace that placed it,
+    /// and its end. Touch positions are logged only then, when the user asked for them.
+    @MainActor
+    func touches(in event: TouchEvent, on outputName: String, window: Window) {
+        guard logLevel <= .debug else { return }
+        for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
+            guard let line = verboseLine(for: touch) else { continue }
+            debug("\(line)\(touch.phase == .began ? " on \(outputName)" : "")")
+            if touch.phase == .began {
+                for line in window.traceHitTest(at: touch.location(in: nil)).description.split(separator: "\n") { debug("  \(line)") }
+            } else if touch.phase == .ended, let ink = touch.view as? InkView {
+                debug("  ink on \(outputName): \(ink.document.strokes.count) strokes")
+            }
+        }
     }
 }

@@ -65,6 +65,39 @@ final class LibinputSource {
         // calls once it holds the source.
     }
 
+    /// Opens the touchscreens for `translator` and reads them whenever the loop sees them
+    /// ready; `events` hears that input arrived, that it was delivered, and which devices
+    /// were refused.
+    static func listening(on loop: EventLoop, translator: TouchTranslator, events: TouchscreenEvents) throws(ClientError) -> LibinputSource {
+        let source = try LibinputSource(seat: "seat0", translator: translator)
+        source.dispatch()
+        loop.add(fd: source.fd) { [unowned source, unowned events] revents in
+            guard revents & Int16(POLLIN) != 0 else { return }
+            events.inputArrived()
+            source.dispatch()
+            events.touchscreensDelivered()
+        }
+        for (name, reason) in translator.refused { events.note("refused \(name): \(reason)") }
+        return source
+    }
+
+    /// Whether the libinput source runs: `[input] source = "libinput"` and its checks pass.
+    /// The checks come before the compositor (their messages need none); a failed one falls
+    /// back to wl_touch with `[input] fallback_to_wayland` (never while calibrating), and
+    /// ends the program otherwise.
+    static func isWanted(_ options: Options, note: (String) -> Void) throws(ClientError) -> Bool {
+        guard options.usesLibinput else { return false }
+        do {
+            try check()
+            return true
+        } catch {
+            guard options.configuration.input.fallbackToWayland, !options.overrides.calibrate else { throw error }
+            note("\(error)")
+            note("falling back to wl_touch ([input] fallback_to_wayland)")
+            return false
+        }
+    }
+
     /// Reads what libinput has and feeds the translator.
     func dispatch() {
         libinput_dispatch(context)

@@ -45,12 +45,9 @@ public final class HeadlessRecorder: TouchscreenEvents {
         scheduler = try TimerfdScheduler()
         signalFD = try App.handleExitSignals()
         if let path = request.libinputReplay {
-            let text = try readTraceFile(path)
-            guard LibinputTrace.matches(text) else {
+            guard case .libinput(let trace) = try ReplayTrace.read(path) else {
                 throw ClientError.trace("\(path) is a touch trace, which already is a recording; --no-overlay replays only libinput-shaped traces")
             }
-            let trace: LibinputTrace
-            do { trace = try LibinputTrace(text: text) } catch { throw ClientError.trace("\(path): \(error)") }
             replay = LibinputReplaySource(scheduler: scheduler, events: self, trace: trace, speed: request.configuration.input.replaySpeed)
         } else {
             try LibinputSource.check()
@@ -68,15 +65,7 @@ public final class HeadlessRecorder: TouchscreenEvents {
         } else {
             do {
                 let translator = TouchTranslator { [unowned self] name in self.touchscreenTarget(forDevice: name) }
-                let source = try LibinputSource(seat: "seat0", translator: translator)
-                self.source = source
-                source.dispatch()
-                loop.add(fd: source.fd) { [unowned self] revents in
-                    guard revents & Int16(POLLIN) != 0 else { return }
-                    source.dispatch()
-                    self.touchscreensDelivered()
-                }
-                for (name, reason) in translator.refused { note("refused \(name): \(reason)") }
+                source = try LibinputSource.listening(on: loop, translator: translator, events: self)
             } catch {
                 logger.error("\(error)")
                 return 1

@@ -1,0 +1,109 @@
+import Annotation
+import FoundationEssentials
+import Stage
+import TouchCore
+
+/// What the command intake needs of the program, and nothing more.
+@MainActor
+struct CommandsNeeds {
+    /// The overlays there are now, in a stable order: every command's targets.
+    var overlays: () -> [Overlay]
+    /// `reload`: reads the configuration file again, then answers (nil: there is no file).
+    var reload: ((@escaping (ControlReply) -> Void) -> Void)?
+    var note: (String) -> Void
+    var error: (String) -> Void
+}
+
+/// Where every command comes in: `touchlight ctl`'s socket, the toolbars' buttons and a
+/// replayed trace's `set` lines. Each goes to the control plane with the overlays as its
+/// targets; `save` writes its pictures off the loop (`InkSaver`) and `reload` is the
+/// program's, so their replies come once the work is done while the loop goes on.
+@MainActor
+final class Commands {
+    let plane: ControlPlane
+    private let needs: CommandsNeeds
+    /// Writes `save`'s pictures off the loop (from `start` on).
+    private var saver: InkSaver?
+    /// `touchlight ctl`'s socket (nil when there is no runtime directory).
+    private var server: ControlServer?
+
+    init(plane: ControlPlane, needs: CommandsNeeds) {
+        self.plane = plane
+        self.needs = needs
+    }
+
+    /// Takes this display's control socket; fails when another instance holds it. Without a
+    /// runtime directory touchlight runs on, uncontrollable, and says so.
+    func start(on loop: EventLoop, scheduler: TimerfdScheduler) throws(ClientError) {
+        let saver = try InkSaver()
+        saver.listen(on: loop)
+        self.saver = saver
+        let path: String
+        do { path = try ControlSocket.path(environment: ProcessInfo.processInfo.environment) } catch {
+            needs.note("no control socket (touchlight ctl will not work): \(error)")
+            return
+        }
+        do {
+            server = try ControlServer(path: path, loop: loop, scheduler: scheduler, answer: { [unowned self] line, reply in self.answer(line, reply: reply) },
+                                       note: needs.note)
+        } catch {
+            throw .control(error.description)
+        }
+    }
+
+    /// At exit: saves under way are written whole (within `timeout`), and the socket goes.
+    func finish(timeout: Double) {
+        saver?.finish(timeout: timeout)
+        server?.close()
+    }
+
+    /// One reply line for one wire line (a JSON array of words), handed to `reply` once the
+    /// command is done.
+    private func answer(_ line: String, reply: @escaping @MainActor (String) -> Void) {
+        let command: ControlCommand
+        do { command = try ControlCommand(wireLine: line) } catch { return reply(ControlReply.failure(error.description).json) }
+        execute(command) { reply($0.json) }
+    }
+
+    /// Carries out `command` on `targets` (every overlay unless given); `done` gets the reply,
+    /// at once or once the work is done.
+    func execute(_ command: ControlCommand, on targets: [Overlay]? = nil, done: @escaping (ControlReply) -> Void) {
+        // A toolbar's undo acts on its own output, but a box open on another is put down too.
+        if !command.keepsTextBox { plane.putDownTextBoxes(on: needs.overlays()) }
+        let targets = targets ?? needs.overlays()
+        switch command {
+        case .save(let directory, let allPages):
+            guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
+            do {
+                let save = try plane.prepareSave(targets, into: directory, allPages: allPages)
+                saver.write(save) { [unowned self] outcome in done(self.plane.saved(outcome)) }
+            } catch {
+                done(.failure(error.reason))
+            }
+        case .reload:
+            guard let reload = needs.reload else { return done(.failure("no configuration file to reload")) }
+            reload(done)
+        default:
+            done(plane.execute(command, on: targets))
+        }
+    }
+
+    /// A toolbar button: its command, as ctl's; undo, redo and clear edit the ink of the output
+    /// the toolbar is on (ctl's edit every output's).
+    func toolbar(on overlay: Overlay, asked command: ControlCommand) {
+        let targets: [Overlay]? = switch command {
+        case .undo, .redo, .clear: [overlay]
+        default: nil
+        }
+        execute(command, on: targets) { [needs] reply in
+            if !reply.ok { needs.error("toolbar: \(reply.error ?? "failed")") }
+        }
+    }
+
+    /// A recorded setting comes due in a replay: it is applied as the ctl command it names.
+    func replay(_ setting: TouchTrace.Setting) {
+        if let problem = plane.replay(setting, on: needs.overlays()) {
+            needs.note("replay: ignoring \(setting.name) \(setting.value): \(problem)")
+        }
+    }
+}
