@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Visualizer"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Visualizer", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),
-        .testTarget(name: "AnnotationTests", dependencies: ["Annotation"]),
+        .testTarget(name: "AnnotationTests", dependencies: ["Annotation", "TestSupport"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Annotation", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "Renderer", "TestSupport"]),
         .testTarget(name: "StageTests", dependencies: ["Stage", "ChildProcesses", "TestSupport", "Renderer"]),

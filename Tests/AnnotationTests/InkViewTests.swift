@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TouchCore
 @testable import Annotation
 
@@ -86,19 +87,7 @@ import TouchCore
 extension InkViewTests {
     /// One contact from `from` to `to` in 10 steps at 120 Hz, pressing with `force(step)`.
     func drag(id: Int, type: TouchType, from: Point, to: Point, at start: Double, force: (Int) -> Double?) {
-        dispatcher.down(id: id, at: from, time: start, type: type)
-        if let f = force(0) { dispatcher.force(id: id, f) }
-        dispatcher.frame()
-        for step in 1...10 {
-            let u = Double(step) / 10, t = start + Double(step) / 120
-            dispatcher.motion(id: id, at: Point(x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u), time: t)
-            if let f = force(step) { dispatcher.force(id: id, f) }
-            dispatcher.frame()
-            scheduler.advance(to: t)
-        }
-        dispatcher.up(id: id, time: start + 0.1)
-        dispatcher.frame()
-        scheduler.advance(to: start + 0.5)
+        dispatcher.stroke(id: id, type: type, from: from, to: to, at: start, scheduler: scheduler, force: force)
     }
 
     @Test func aPencilsPressureSetsTheWidthOfEachSample() throws {

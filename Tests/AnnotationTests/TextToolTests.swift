@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TouchCore
 import Visualizer
 @testable import Annotation
@@ -118,16 +119,7 @@ import Visualizer
     }
 
     func drag(from a: Point, to b: Point, at start: Double, id: Int = 1) {
-        dispatcher.down(id: id, at: a, time: start)
-        dispatcher.frame()
-        for step in 1...10 {
-            let u = Double(step) / 10
-            dispatcher.motion(id: id, at: Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u), time: start + Double(step) / 120)
-            dispatcher.frame()
-        }
-        dispatcher.up(id: id, time: start + 0.1)
-        dispatcher.frame()
-        scheduler.advance(to: start + 0.5)
+        dispatcher.stroke(id: id, from: a, to: b, at: start, scheduler: scheduler)
     }
 
     static let hello = TextContent(string: "Hello", size: 20, extent: Size(width: 50, height: 25))

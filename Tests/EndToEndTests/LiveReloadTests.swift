@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TouchCore
 
 /// The running overlay follows its configuration file: a valid change applies at once without
@@ -56,8 +57,8 @@ extension EndToEnd {
             }
             // Then a last, green palette: once the marker turns green, every swap was taken.
             try replace(config, with: "[fade]\nstale_ms = 20000\n[marker]\npalette = [\"#30FF30\"]\n")
-            let green = try sway.screenshot("reload-after-swaps") { $0[530, 300].g > 200 && $0[530, 300].r < 120 }
-            #expect(green[530, 300].g > 200 && green[530, 300].r < 120, "the last configuration shows: \(green[530, 300])")
+            let green = try sway.screenshot("reload-after-swaps") { $0[530, 300].isGreen }
+            #expect(green[530, 300].isGreen, "the last configuration shows: \(green[530, 300])")
             #expect(touchlight.isRunning, "the overlay survived 150 swaps")
             let swapped = drain(log)
             #expect(swapped.contains("configuration reloaded from \(config)") && !swapped.contains("crashed"), "\(swapped.suffix(400))")

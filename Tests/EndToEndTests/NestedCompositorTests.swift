@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessSession
 import Testing
+import TestSupport
 
 /// touchlight on Mir (miral-shell, the shell of Ubuntu Frame and Lomiri) and on KWin (KDE
 /// Plasma's compositor), each nested in a headless sway and drawing with Mesa's llvmpipe: the
@@ -175,7 +176,7 @@ extension EndToEnd {
                 var printed = waitForLine(in: log, containing: reachesTheApp ? "logical px" : "first frame committed")
                 try finger.drag(from: (300, row), to: (500, row))
                 if !reachesTheApp {  // the overlay took the touch: its ink (#e53935) is on the drag
-                    func inked(_ shot: Image) -> [Int] { (300...500).filter { x in (row - 3...row + 3).contains { shot[x, $0].r > 200 && shot[x, $0].g < 90 } } }
+                    func inked(_ shot: Image) -> [Int] { (300...500).filter { x in (row - 3...row + 3).contains { shot[x, $0].isInk } } }
                     let ink = try desktop.screenshot("kwin-touch-ink") { inked($0).count > 150 }
                     #expect(inked(ink).count > 150, "\(arguments): ink at \(inked(ink).count) of 201 columns of the drag")
                 }

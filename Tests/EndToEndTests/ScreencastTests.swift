@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A real screencast: wf-recorder records headless sway's screen while touchlight replays (and
 /// records) a drag; ffmpeg decodes the recording, and the markers must be where the trace puts
@@ -33,7 +34,7 @@ extension EndToEnd {
             #expect(waitForExit(recorder, timeout: 10))
 
             let rows = try Screencast.rows(of: video.path, y: 300)
-            let blue = rows.map { Screencast.centre(of: $0) { r, g, b in b > 200 && r < 120 && g < 190 } }
+            let blue = rows.map { Screencast.centre(of: $0) { $0.isMarkerBlue } }
             let first = try #require(blue.firstIndex { $0 != nil }, "no marker in \(rows.count) frames")
             // From the first frame with the marker, it follows the drag (400 px in 1 s): each
             // frame's marker is where the trace was at that time, within two frames of motion.
@@ -55,7 +56,7 @@ extension EndToEnd {
             let (status, output) = try Desktop.execute(Desktop.touchlight.path, ["render", recorded.path, "--over", video.path, "--offset", offset,
                                                                            "--config", config.path, "--out", composite])
             #expect(status == 0, "\(output)")
-            let red = try Screencast.rows(of: composite, y: 300).map { Screencast.centre(of: $0) { r, g, b in r > 200 && g < 110 && b < 110 } }
+            let red = try Screencast.rows(of: composite, y: 300).map { Screencast.centre(of: $0) { $0.isMarkerRed } }
             var gaps: [Double] = []
             for k in 2..<Int(Screencast.framesPerSecond * 0.9) where first + k < red.count {
                 guard let r = red[first + k], let b = blue[first + k] else { continue }
@@ -122,9 +123,9 @@ enum Screencast {
     }
 
     /// The mean x of the pixels of one row that `matches`, or nil when none does.
-    static func centre(of row: [UInt8], matches: (UInt8, UInt8, UInt8) -> Bool) -> Double? {
+    static func centre(of row: [UInt8], matches: (Image.Pixel) -> Bool) -> Double? {
         var sum = 0, count = 0
-        for x in 0..<(row.count / 3) where matches(row[x * 3], row[x * 3 + 1], row[x * 3 + 2]) {
+        for x in 0..<(row.count / 3) where matches(Image.Pixel(r: Int(row[x * 3]), g: Int(row[x * 3 + 1]), b: Int(row[x * 3 + 2]))) {
             sum += x
             count += 1
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `[performance] renderer = "sprites"` under sway: markers and cues as subsurfaces show what
 /// the canvas shows, within what whole-logical-pixel placement allows, while the overlay maps
@@ -76,15 +77,9 @@ extension EndToEnd {
         /// Pixels of `run` differing from `reference` by over 64 in a channel, and pixels
         /// `reference` changed from its baseline (what the overlay showed).
         static func differences(_ run: Run, _ reference: Run) -> (differing: Int, changed: Int) {
-            var differing = 0, changed = 0
-            for y in 0..<reference.shot.height {
-                for x in 0..<reference.shot.width {
-                    let p = run.shot[x, y], q = reference.shot[x, y]
-                    if max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b)) > 64 { differing += 1 }
-                    if q != reference.baseline[x, y] { changed += 1 }
-                }
-            }
-            return (differing, changed)
+            let width = reference.shot.width
+            return compareRenderings(count: width * reference.shot.height, shown: { run.shot[$0 % width, $0 / width] },
+                                     reference: { reference.shot[$0 % width, $0 / width] }, background: { reference.baseline[$0 % width, $0 / width] })
         }
 
         /// Sprites sit on whole logical pixels where the canvas places its sprites on whole

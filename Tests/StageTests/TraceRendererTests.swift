@@ -185,7 +185,7 @@ import TouchlightConfig
     /// and the second's is gone from it.
     @Test func recordedPagesKeepTheirOwnInk() throws {
         let renderer = try Self.inkRenderer(Self.twoPages + "1.0 set page 1\n", markers: false)
-        func inked(_ x: Int, _ y: Int) -> Bool { renderer.canvas.pixel(x: x, y: y) >> 16 & 0xFF > 200 }
+        func inked(_ x: Int, _ y: Int) -> Bool { CanvasPixel(renderer.canvas.pixel(x: x, y: y)).isInk }
         for _ in 0..<27 { renderer.renderNextFrame() }  // 0.9 s: page 2
         #expect(!inked(300, 200) && inked(300, 400), "page 2 shows its own ink only")
         #expect(renderer.scene.ink.pages.count == 2 && renderer.scene.ink.pageIndex == 1)
@@ -249,7 +249,7 @@ import TouchlightConfig
             0.3 set text 5:Hello
             0.5 set text commit
             """, markers: false)
-        func green(_ x: Int, _ y: Int) -> Bool { let p = renderer.canvas.pixel(x: x, y: y); return p >> 8 & 0xFF > 200 && p >> 16 & 0xFF < 80 }
+        func green(_ x: Int, _ y: Int) -> Bool { CanvasPixel(renderer.canvas.pixel(x: x, y: y)).isGreen }
         func greenPixels(_ xs: Range<Int>, _ ys: Range<Int>) -> Int { xs.reduce(0) { sum, x in sum + ys.filter { green(x, $0) }.count } }
         for _ in 0..<12 { renderer.renderNextFrame() }  // 0.4 s: typed, not yet committed
         #expect(renderer.scene.ink.textBox?.text == "Hello")
@@ -279,7 +279,7 @@ import TouchlightConfig
             0.3 1 up 500 300
             0.6 set zoom off
             """, markers: false)
-        func red(_ x: Int, _ y: Int) -> Bool { renderer.canvas.pixel(x: x, y: y) >> 16 & 0xFF > 200 }
+        func red(_ x: Int, _ y: Int) -> Bool { CanvasPixel(renderer.canvas.pixel(x: x, y: y)).isInk }
         for _ in 0..<15 { renderer.renderNextFrame() }  // 0.5 s: zoomed
         #expect(renderer.scene.zoom.isOn && red(400, 300) && !red(300, 200), "drawn where the fingers were")
         let stroke = try #require(renderer.scene.ink.document.strokes.first)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// An RGB screenshot read from a binary PPM (P6) file, as `grim -t ppm` writes it. A failed
 /// expectation shows its size, not its pixels.
@@ -57,14 +58,5 @@ struct Image: CustomStringConvertible {
     }
 }
 
-/// What the tests look for in a screenshot, each with one threshold, named once.
-extension Image.Pixel {
-    /// The default ink, #e53935, drawn solid.
-    var isInk: Bool { r > 200 && g < 90 && b < 90 }
-    /// Red text (thin, anti-aliased strokes of the ink's colour).
-    var isRedText: Bool { r > 150 && g < 90 && b < 90 }
-    /// A marker's ring in the default palette's first colour (blue).
-    var isMarkerBlue: Bool { b > 200 && r < 120 && g < 190 }
-    /// A marker's ring in a red palette colour, blended with what is under it.
-    var isMarkerRed: Bool { r > 200 && g < 120 && b < 120 }
-}
+/// A screenshot's pixel has the predicates every test uses (`ColourSample`).
+extension Image.Pixel: ColourSample {}

@@ -4,6 +4,7 @@ import GLRenderer
 import Renderer
 @testable import Stage
 import Testing
+import TestSupport
 import TouchCore
 import TouchlightConfig
 
@@ -94,19 +95,11 @@ import TouchlightConfig
         return 0xFF00_0000 | channel(16) << 16 | channel(8) << 8 | channel(0)
     }
 
-    static func largestChannelDifference(_ a: UInt32, _ b: UInt32) -> Int {
-        [16, 8, 0].map { abs(Int((a >> UInt32($0)) & 0xFF) - Int((b >> UInt32($0)) & 0xFF)) }.max()!
-    }
-
     /// Pixels of `shown` differing from `reference` by over 64 in a channel, and pixels the
     /// reference changed from the background (what the overlay showed).
     static func differences(_ shown: Shown, _ reference: Shown) -> (differing: Int, changed: Int) {
-        var differing = 0, changed = 0
-        for i in reference.pixels.indices {
-            if largestChannelDifference(shown.pixels[i], reference.pixels[i]) > 64 { differing += 1 }
-            if reference.pixels[i] != background { changed += 1 }
-        }
-        return (differing, changed)
+        compareRenderings(count: reference.pixels.count, shown: { CanvasPixel(shown.pixels[$0]) }, reference: { CanvasPixel(reference.pixels[$0]) },
+                          background: { _ in CanvasPixel(background) })
     }
 
     /// The centre of what the overlay changed around (x, y) (device px), weighted by how much.
@@ -156,7 +149,7 @@ import TouchlightConfig
         let (differing, changed) = Self.differences(shown, canvas)
         #expect(changed > 400_000, "the page covers the output: \(changed) pixels changed")
         var box = (minX: Int.max, minY: Int.max, maxX: 0, maxY: 0), sample = ""
-        for i in canvas.pixels.indices where Self.largestChannelDifference(shown.pixels[i], canvas.pixels[i]) > 64 {
+        for i in canvas.pixels.indices where CanvasPixel(shown.pixels[i]).largestChannelDifference(from: CanvasPixel(canvas.pixels[i])) > 64 {
             let (x, y) = (i % canvas.width, i / canvas.width)
             box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
             if sample.isEmpty { sample = "(\(x), \(y)): \(String(shown.pixels[i], radix: 16)) against \(String(canvas.pixels[i], radix: 16))" }
