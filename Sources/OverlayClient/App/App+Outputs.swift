@@ -108,13 +108,8 @@ extension App: OverlayEvents {
     }
 
     func overlay(_ overlay: Overlay, textBox change: TextBoxChange) {
-        if change == .opened {
-            // One box at a time, across every output: any other is put down first. A replay
-            // does the same when it opens this one, so that is not recorded.
-            for other in overlays.values where other !== overlay { other.ink.commitTextBox(displaced: true) }
-        }
-        recorder?.textBox(change, box: overlay.scene.ink.textBox)
         seats.textBoxChanged(change, on: overlay)
+        recorder?.textBox(change, box: overlay.scene.ink.textBox)
     }
 
     /// Escape, while capturing.

@@ -53,9 +53,13 @@ final class Seats: SeatEvents {
         for seat in seats.values { seat.updateKeyboard() }
     }
 
-    /// A text box opened, changed or closed: input methods hear of every change, and the
-    /// keyboard follows the box.
+    /// A text box opened, changed or closed: one box at a time across every output (one that
+    /// opens puts any other down; a replay does the same when it opens it, so that is not
+    /// recorded), input methods hear of every change, and the keyboard follows the box.
     func textBoxChanged(_ change: TextBoxChange, on overlay: Overlay) {
+        if change == .opened {
+            for other in needs.overlays() where other !== overlay { other.ink.commitTextBox(displaced: true) }
+        }
         for seat in seats.values { seat.textInput?.update() }
         guard change != .edited else { return }
         updateKeyboards()

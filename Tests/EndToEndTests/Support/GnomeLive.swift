@@ -214,10 +214,13 @@ final class GnomeLive {
     }
 
     /// Opens foot titled `title` running `command` (`options` go to foot): whether it then has
-    /// the focus, as an app the user opens does.
+    /// the focus, as an app the user opens does, and is on screen whole: the shell's opening
+    /// animation (which fades and scales a new window in) is over, so a screenshot shows it.
     func openTerminal(_ title: String, options: [String] = [], running command: String = "sleep 600") throws -> Bool {
         try desktop.session.start(["foot", "--title", title] + options + ["sh", "-c", command])
-        return eventually { (try? focusedTitle()) == title }
+        let shown = "global.get_window_actors().some(a => a.meta_window.get_title() === '\(title)' && a.visible && a.opacity === 255"
+            + " && a.scale_x === 1 && a.scale_y === 1 && !(Main.wm._mapping?.has(a) ?? false))"
+        return eventually { (try? focusedTitle()) == title } && eventually { (try? eval(shown)) == "true" }
     }
 
     /// The focused window's title, or "none".
