@@ -202,7 +202,7 @@ struct OverlayOptions: ParsableArguments {
 /// SIGTERM are handled from before the configuration is read, so a signal while starting ends
 /// it with 0, as at any other time.
 func launch(_ makeOptions: () throws -> Options) throws {
-    _ = try MainActor.assumeIsolated { try App.handleExitSignals() }
+    _ = try MainActor.assumeIsolated { try ExitSignals.handle() }
     let options = try makeOptions()
     let status = MainActor.assumeIsolated { () -> Int32 in
         do {

@@ -1,14 +1,8 @@
-import Renderer
 import CWaylandClient
-import CLinux
-import FoundationEssentials
+import Logging
+import Renderer
 import Stage
 import TouchlightConfig
-import Glibc
-import Logging
-import TouchCore
-import TouchscreenInput
-import Visualizer
 
 /// The overlay program: connects, keeps one overlay per output, routes input, and runs the
 /// event loop until a signal or the compositor ends it.
@@ -28,23 +22,25 @@ public final class App {
     let loop = EventLoop()
     /// The outputs and the overlay on each.
     private(set) lazy var registry: OutputRegistry = {
-        let registry = OutputRegistry(only: options.configuration.output.only) { [unowned self] output in self.makeOverlay(on: output) }
+        let maker = OverlayMaker(connection: connection, scheduler: scheduler, globals: globals, reports: reports, statistics: stats,
+                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink,
+                                 isCapturing: { [unowned self] in self.seats.isCapturing }, settings: { [unowned self] in self.overlaySettings })
+        let registry = OutputRegistry(only: options.configuration.output.only, note: { [unowned self] in self.note($0) }) { [unowned self] output in
+            maker.make(on: output, shelf: self.registry.inkShelf)
+        }
         registry.onOverlayGone = { [unowned self] overlay in
             self.seats.forget(overlay)
             self.shellLink?.overlaysChanged()
         }
         return registry
     }()
-    private(set) lazy var seats = Seats(needs: SeatsNeeds(
+    private(set) lazy var seats = Seats(capturing: options.capture, needs: SeatsNeeds(
         overlays: { [unowned self] in Array(self.overlays.values) }, overlayForSurface: { [unowned self] in self.registry.overlay(for: $0) },
-        isCapturing: { [unowned self] in self.isCapturing }, leaveCaptureMode: { [unowned self] in self.leaveCaptureMode() },
+        escapeCalibration: { [unowned self] in self.touchSources.escapeCalibration() },
         pointerDrawButtons: { [unowned self] in self.options.configuration.annotate.pointerButtons.map(\.code) },
-        inputArrived: { [unowned self] in self.inputArrived() },
-        touchWentDown: { [unowned self] overlay, point, milliseconds in self.touchWentDown(on: overlay, at: point, milliseconds: milliseconds) },
-        debug: { [unowned self] in self.logger.debug("\($0)") }))
-    private var replay: ReplaySource?
-    var libinputReplay: LibinputReplaySource?
-    var libinputSource: LibinputSource?
+        inputArrived: { [unowned self] in self.stats.inputArrived(at: self.scheduler.now) },
+        touchWentDown: { [unowned self] overlay, point, milliseconds in self.touchSources.touchWentDown(on: overlay, at: point, milliseconds: milliseconds) },
+        logger: logger))
     /// The GNOME Shell extension's channel, when it started touchlight: its descriptor,
     /// checked at start, and the link over it.
     private let shellChannelFD: Int32?
@@ -54,43 +50,40 @@ public final class App {
                                                            error: { [unowned self] in self.logger.error("\($0)") })
     private var usesLibinput = false
     private var signalFD: Int32 = -1
-    var isCapturing: Bool
     var exitStatus: Int32?
     let stats = Statistics()
     let logger: Logger
-    private var watcher: ConfigurationWatcher?
     /// What `record` writes: every recording hook goes through it.
     let recorder: SessionRecorder?
     /// Where every command comes in (ctl, toolbars, a replay's `set` lines).
     private(set) lazy var commands = Commands(plane: ControlPlane(file: options.configuration.annotate), needs: CommandsNeeds(
         overlays: { [unowned self] in self.activeOverlays },
         reload: self.options.overrides.configurationPath.map { path in { [unowned self] done in self.reloader.reload(path, done: done) } },
-        note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
+        logger: logger))
     /// Where every command is carried out; what commands changed outlives a configuration reload.
     var controlPlane: ControlPlane { commands.plane }
     /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations.
     let remembered: RememberedState
+    /// Where what the overlays report goes.
+    private(set) lazy var reports = OverlayReports(recorder: recorder, commands: commands, seats: seats, remembered: remembered, logger: logger,
+                                                   closed: { [unowned self] in self.registry.closed($0) }, failed: { [unowned self] in self.fail($0) })
     /// The text engine of every overlay's captions and HUD, with the configured font (nil: none could be loaded).
     var text: TextRenderer?
-    /// Where each touchscreen's touches go.
-    private(set) lazy var touchscreens: TouchscreenRouter = {
-        let router = TouchscreenRouter(output: { [unowned self] in self.options.configuration.output },
-                                       calibrations: { [unowned self] in self.remembered.state.touchscreens },
-                                       overlays: { [unowned self] in self.activeOverlays },
-                                       note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") })
-        router.onMapped = { [unowned self] name, output, size in self.mappingWatch.touchscreenMapped(name, to: output, size: size) }
-        return router
-    }()
-    /// Compares the touches seen both through libinput and as wl_touch; calibrates.
-    private(set) lazy var mappingWatch = MappingWatch(calibrates: options.overrides.calibrate, events: self)
+    /// Where touches come from besides wl_touch: libinput, a replay.
+    private(set) lazy var touchSources = TouchSources(needs: TouchSourcesNeeds(
+        overlays: { [unowned self] in self.activeOverlays }, output: { [unowned self] in self.options.configuration.output },
+        remembered: remembered, inputArrived: { [unowned self] in self.stats.inputArrived(at: self.scheduler.now) },
+        replay: { [unowned self] in self.commands.replay($0) }, now: { [scheduler] in scheduler.now }, calibrates: options.overrides.calibrate,
+        calibrationEnded: { [unowned self] in self.end(status: $0) }, logger: logger))
 
+    var overlays: [UInt32: Overlay] { registry.overlays }
+    var activeOverlays: [Overlay] { registry.active }
     /// What every overlay takes from the configuration and from ctl: the one place it is derived.
-    var overlaySettings: OverlaySettings { OverlaySettings(options: options, annotate: annotateSettings, text: text) }
+    var overlaySettings: OverlaySettings { OverlaySettings(options: options, annotate: controlPlane.settings, text: text) }
 
     public init(options: Options) throws {
         self.options = options
         logger = StandardErrorLogHandler.logger(verbose: options.overrides.verbose, quiet: options.overrides.quiet)
-        isCapturing = options.capture
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         let trace = try options.replayPath.map(ReplayTrace.read)
         shellChannelFD = try ShellChannel.descriptorFromEnvironment()
@@ -101,7 +94,7 @@ public final class App {
         self.scheduler = scheduler
         recorder = options.overrides.recordPath.map { SessionRecorder(path: $0, clock: scheduler) }
         stats.wakeupCount = { [loop] in loop.wakeups }
-        signalFD = try Self.handleExitSignals()
+        signalFD = try ExitSignals.handle()
         connection = try Connection()
         globals = try connection.bindManagers(windows: shellChannelFD != nil)
         pump = DisplayPump(display: connection.display)
@@ -112,29 +105,29 @@ public final class App {
             self.seats.add(proxy, name: name, version: version, scheduler: self.scheduler, takesTouch: self.shellLink == nil,
                            tabletManager: self.connection.tabletManager, textInputManager: self.connection.textInputManager)
         }
-        connection.onGlobalRemoved = { [unowned self] name in self.globalRemoved(name) }
+        connection.onGlobalRemoved = { [unowned self] name in
+            self.connection.forget(name)
+            self.registry.removeGlobal(name)
+            self.seats.remove(globalName: name)
+        }
         controlPlane.note = { [unowned self] message in self.note(message) }
         controlPlane.onSettingsChanged = { [unowned self] in
-            self.recordAnnotation()
+            self.recorder?.annotation(of: self.controlPlane)
             self.shellLink?.reportMode()
         }
         shellLink = shellChannelFD.map { fd in
             ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
-                overlays: { [unowned self] in self.activeOverlays }, mode: { [unowned self] in self.annotateSettings.mode },
+                overlays: { [unowned self] in self.activeOverlays }, mode: { [unowned self] in self.controlPlane.settings.mode },
                 setMode: { [unowned self] mode, done in self.commands.execute(.mode(.set(mode)), done: done) },
-                inputArrived: { [unowned self] in self.inputArrived() }, delivered: { [unowned self] in self.touchscreensDelivered() },
+                inputArrived: { [unowned self] in self.stats.inputArrived(at: self.scheduler.now) }, delivered: { [unowned self] in self.touchSources.touchscreensDelivered() },
                 end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
                 note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
         }
         loadFont()  // before the outputs' overlays, which take it
         connection.bindOutputsAndSeats()  // after the managers, so each seat takes its pens as it is set up
-        switch trace {
-        case .touches(let trace):
-            replay = ReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed,
-                                  loops: options.configuration.input.replayLoops)
-        case .libinput(let trace):
-            libinputReplay = LibinputReplaySource(scheduler: scheduler, events: self, trace: trace, speed: options.configuration.input.replaySpeed)
-        case nil: break
+        if let trace {
+            let input = options.configuration.input
+            touchSources.play(trace, scheduler: scheduler, speed: input.replaySpeed, loops: input.replayLoops)
         }
     }
 
@@ -143,24 +136,23 @@ public final class App {
 
     /// Runs until SIGINT or SIGTERM (status 0) or until the compositor goes away (status 1).
     public func run() -> Int32 {
-        let displayFD = wl_display_get_fd(connection.display)
-        loop.add(fd: displayFD) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
+        loop.add(fd: wl_display_get_fd(connection.display)) { [unowned self] revents in if !self.pump.ready(revents) { self.lost() } }
         loop.addSignalsAndTimers(signalFD: signalFD, scheduler: scheduler) { [unowned self] signal in
             self.note("signal \(signal): exiting")
             self.exitStatus = 0
         }
-        if let path = options.overrides.configurationPath, let watcher = ConfigurationWatcher(path: path) {
-            self.watcher = watcher
-            loop.add(fd: watcher.fd) { [unowned self] revents in
-                if revents & Int16(POLLIN) != 0, watcher.fileChanged() { self.reloader.reload(path, done: nil) }
-            }
-        }
+        if let path = options.overrides.configurationPath { reloader.watch(path, on: loop) }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
         do { try commands.start(on: loop, scheduler: scheduler) } catch { return startFailed(error) }
-        recordAnnotation()
-        replay?.start(after: Self.replayStartDelay)
-        libinputReplay?.start(after: Self.replayStartDelay)
-        if usesLibinput && exitStatus == nil { startLibinput() }
+        recorder?.annotation(of: controlPlane)
+        touchSources.startReplay(after: Self.replayStartDelay)
+        if usesLibinput && exitStatus == nil {
+            do {
+                try connection.roundtrip(waitingFor: "the overlays' first configure")
+                for overlay in activeOverlays { overlay.takeConfigure() }  // their sizes map the touchscreens
+                try touchSources.startLibinput(on: loop)
+            } catch { fail(error) }
+        }
         shellLink?.start(on: loop)
         while loop.isRunning && exitStatus == nil {
             loop.runOnce {
@@ -189,14 +181,16 @@ public final class App {
     private func lost() {
         guard exitStatus == nil else { return }
         pump.cancelRead()
-        let code = wl_display_get_error(connection.display)
-        let reason = code == 0 ? "the compositor closed the connection" : "protocol or I/O error: \(String(cString: strerror(code)))"
-        fail(ClientError.connectionLost(reason))
+        fail(ClientError.connectionLost(connection.lossReason))
     }
 
     func fail(_ error: Error) {
         logger.error("\(error)")
-        exitStatus = 1
+        end(status: 1)
+    }
+
+    private func end(status: Int32) {
+        exitStatus = status
         loop.isRunning = false
     }
 
@@ -206,6 +200,14 @@ public final class App {
 
     // MARK: Live reload
 
+    /// Loads the configured font for captions and the HUD; a problem is one warning, and the
+    /// default sans (or no captions, without any font) instead.
+    private func loadFont() {
+        let (renderer, warning) = TextRenderer.loading(family: options.configuration.font)
+        text = renderer
+        if let warning { logger.warning("\(warning)") }
+    }
+
     /// Puts a read configuration in force: fonts, outputs, every overlay, capture, touchscreens.
     private func apply(_ settings: Configuration, from path: String) -> ControlReply {
         let previous = options.configuration
@@ -213,59 +215,34 @@ public final class App {
         controlPlane.file = options.configuration.annotate
         if options.configuration.font != previous.font { loadFont() }
         registry.only = options.configuration.output.only
-        for output in registry.removeUnwanted() { note("overlay on output \(output.name) removed ([output] only)") }
+        registry.removeUnwanted()
         let overlaySettings = self.overlaySettings
         for overlay in overlays.values { overlay.apply(overlaySettings) }
         registry.createWanted()
-        if !options.overrides.capture { setCapturing(options.capture) }
-        if options.configuration.output != previous.output { retargetTouchscreens() }
+        if !options.overrides.capture { seats.setCapturing(options.capture) }
+        if options.configuration.output != previous.output { touchSources.retarget() }
         note("configuration reloaded from \(path)")
         return ControlReply(status: controlPlane.status(activeOverlays))
     }
 
-    // MARK: Signals and shutdown
-
-    /// SIGINT and SIGTERM from the first call on (see `ExitSignals`): the pipe's end the loop
-    /// reads.
-    @discardableResult
-    public static func handleExitSignals() throws -> Int32 {
-        try ExitSignals.install(grace: shutdownGrace)
-    }
-
-    /// How long shutdown may take after a signal before the watchdog ends the process.
-    nonisolated static let shutdownGrace = 1.0
-    /// How long shutdown waits for the compositor to take the last requests.
-    nonisolated static let goodbyeTimeout = 0.25
+    // MARK: Shutdown
 
     /// Destroys every object before disconnecting, on a clean exit and after a lost connection
     /// alike: libwayland ignores requests on a dead connection, but not on a freed one.
     private func shutDown() {
         // Saves under way are written whole (within the shutdown's grace), never cut short.
-        commands.finish(timeout: Self.shutdownGrace * 0.6)
+        commands.finish(timeout: ExitSignals.shutdownGrace * 0.6)
         // The recording first: nothing below may block, but the data matters most.
-        if let recorder {
-            let (message, failed) = recorder.finish()
-            if failed {
-                logger.error("\(message)")
-                if exitStatus == 0 { exitStatus = 1 }
-            } else {
-                note(message)
-            }
-        }
+        if recorder?.finish(reportingTo: logger) == false, exitStatus == 0 { exitStatus = 1 }
         pump.cancelRead()
         shellLink?.close()
-        stats.animationStalls = overlays.values.reduce(0) { $0 + $1.animationStalls }
-        for pool in overlays.values.compactMap(\.spritePool) { stats.add(pool) }
+        stats.collect(from: overlays.values)
         seats.destroyAll()
         registry.destroyAll()
         connection.destroyGlobals()
-        if exitStatus == 0 {
-            _ = wl_display_flush(connection.display)
-            if boundedRoundtrip(connection.display, timeout: Self.goodbyeTimeout, interruptible: false) == .timedOut {
-                note("the compositor did not answer at exit; leaving anyway")
-            }
-        }
         if options.overrides.statistics { printError("touchlight: \(stats.summary(now: scheduler.now, wakeupTimes: loop.recentWakeups))") }
-        wl_display_disconnect(connection.display)
+        if !connection.disconnect(goodbye: exitStatus == 0) {
+            note("the compositor did not answer at exit; leaving anyway")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Stage
 import TouchCore
 import TouchlightConfig
@@ -16,6 +17,7 @@ final class ConfigurationReloader {
     private let apply: (Configuration, String) -> ControlReply
     private let error: (String) -> Void
     private var underWay: Reload?
+    private var watcher: ConfigurationWatcher?
 
     init(scheduler: Scheduler, apply: @escaping (Configuration, String) -> ControlReply, error: @escaping (String) -> Void) {
         (self.scheduler, self.apply, self.error) = (scheduler, apply, error)
@@ -26,6 +28,16 @@ final class ConfigurationReloader {
         let probe: ConfigurationProbe.Running
         let waiting: [(ControlReply) -> Void]
         init(probe: ConfigurationProbe.Running, waiting: [(ControlReply) -> Void]) { (self.probe, self.waiting) = (probe, waiting) }
+    }
+
+    /// Reloads `path` whenever it changes (written, replaced, or its link moved), as the loop
+    /// sees the watcher's descriptor ready.
+    func watch(_ path: String, on loop: EventLoop) {
+        guard let watcher = ConfigurationWatcher(path: path) else { return }
+        self.watcher = watcher
+        loop.add(fd: watcher.fd) { [unowned self] revents in
+            if revents & Int16(POLLIN) != 0, watcher.fileChanged() { self.reload(path, done: nil) }
+        }
     }
 
     /// Reads `path` again; `done` gets the outcome.

@@ -17,9 +17,12 @@ final class OutputRegistry {
     private let makeOverlay: (Output) -> Overlay
     /// An overlay goes: whatever holds on to it lets it go (the seats).
     var onOverlayGone: ((Overlay) -> Void)?
+    /// A line for the log: an output or overlay came or went.
+    private let note: (String) -> Void
 
-    init(only: [String], makeOverlay: @escaping (Output) -> Overlay) {
+    init(only: [String], note: @escaping (String) -> Void, makeOverlay: @escaping (Output) -> Overlay) {
         self.only = only
+        self.note = note
         self.makeOverlay = makeOverlay
     }
 
@@ -47,16 +50,13 @@ final class OutputRegistry {
         return true
     }
 
-    /// After a reload: the overlays `[output] only` no longer lets be taken away; the outputs
-    /// whose overlay went.
-    func removeUnwanted() -> [Output] {
-        var gone: [Output] = []
+    /// After a reload: the overlays of outputs `[output] only` no longer names go.
+    func removeUnwanted() {
         for (name, overlay) in overlays where !wants(overlay.output) {
             overlays.removeValue(forKey: name)
             remove(overlay)
-            gone.append(overlay.output)
+            note("overlay on output \(overlay.output.name) removed ([output] only)")
         }
-        return gone
     }
 
     /// An overlay on every output `[output] only` lets have one and that has none.
@@ -64,18 +64,19 @@ final class OutputRegistry {
         for output in outputs.values.sorted(by: { $0.globalName < $1.globalName }) { createOverlayIfWanted(on: output) }
     }
 
-    /// A global went: the output it was, if it was one (its overlay taken away).
-    func removeGlobal(_ name: UInt32) -> Output? {
-        guard let output = outputs.removeValue(forKey: name) else { return nil }
+    /// A global went: if it was an output, it goes with its overlay.
+    func removeGlobal(_ name: UInt32) {
+        guard let output = outputs.removeValue(forKey: name) else { return }
         if let overlay = overlays.removeValue(forKey: name) { remove(overlay) }
         output.destroy()
-        return output
+        note("output \(output.name) removed")
     }
 
     /// The compositor closed `overlay`'s surface.
     func closed(_ overlay: Overlay) {
         if let key = overlays.first(where: { $0.value === overlay })?.key { overlays.removeValue(forKey: key) }
         remove(overlay)
+        note("overlay on output \(overlay.output.name) closed by the compositor")
     }
 
     private func remove(_ overlay: Overlay) {

@@ -1,4 +1,5 @@
 import Annotation
+import Logging
 import Stage
 import TouchCore
 
@@ -8,27 +9,42 @@ struct SeatsNeeds {
     /// The overlays there are now, and the one whose surface this is.
     var overlays: () -> [Overlay]
     var overlayForSurface: (OpaquePointer) -> Overlay?
-    /// Whether overlays take touches, and leaving that mode (Escape).
-    var isCapturing: () -> Bool
-    var leaveCaptureMode: () -> Void
+    /// Escape while capturing: in `touchlight calibrate` it ends the calibration (true), as
+    /// without capture there is nothing to learn from.
+    var escapeCalibration: () -> Bool
     /// The pointer buttons (evdev codes) that draw while held.
     var pointerDrawButtons: () -> [UInt32]
     /// Input arrived (statistics); a wl_touch went down (to compare with libinput's sighting).
     var inputArrived: () -> Void
     var touchWentDown: (_ overlay: Overlay, _ point: Point, _ milliseconds: UInt32) -> Void
-    var debug: (String) -> Void
+    var logger: Logger
 }
 
-/// The seats the compositor announced, and what they ask of the program: the keyboard while
-/// capturing or while a text box is open, each key and input-method change for that box, and
-/// where pens, pointers and touches land. Keys go to the box and nowhere else: a recording
+/// The seats the compositor announced, and what they ask of the program: capture mode (the
+/// overlays take touches, and the keyboard is held for Escape), the keyboard while a text box
+/// is open, each key and input-method change for that box, and where pens, pointers and
+/// touches land. Keys go to the box and nowhere else: a recording
 /// keeps what they made of it (`SessionRecorder`), never the keys.
 @MainActor
 final class Seats: SeatEvents {
     private var seats: [UInt32: Seat] = [:]
     private let needs: SeatsNeeds
+    /// Whether the overlays take touches.
+    private(set) var isCapturing: Bool
 
-    init(needs: SeatsNeeds) { self.needs = needs }
+    init(capturing: Bool, needs: SeatsNeeds) {
+        isCapturing = capturing
+        self.needs = needs
+    }
+
+    /// Turns capture mode on or off on every overlay (Escape turns it off).
+    func setCapturing(_ capturing: Bool) {
+        guard capturing != isCapturing else { return }
+        isCapturing = capturing
+        for overlay in needs.overlays() { overlay.setCapturing(capturing) }
+        updateKeyboards()
+        needs.logger.notice(capturing ? "capturing touches" : "letting touches through (capture mode left)")
+    }
 
     /// A wl_seat global, with its pens and text input when the compositor has their managers.
     func add(_ proxy: OpaquePointer, name: UInt32, version: UInt32, scheduler: Scheduler, takesTouch: Bool,
@@ -63,7 +79,7 @@ final class Seats: SeatEvents {
         for seat in seats.values { seat.textInput?.update() }
         guard change != .edited else { return }
         updateKeyboards()
-        needs.debug("text box \(change == .opened ? "opened on \(overlay.output.name): the keyboard types into it" : "closed")")
+        needs.logger.debug("text box \(change == .opened ? "opened on \(overlay.output.name): the keyboard types into it" : "closed")")
     }
 
     func destroyAll() {
@@ -74,9 +90,10 @@ final class Seats: SeatEvents {
     // MARK: SeatEvents
 
     func overlay(for surface: OpaquePointer) -> Overlay? { needs.overlayForSurface(surface) }
-    var isCapturing: Bool { needs.isCapturing() }
     var pointerDrawButtons: [UInt32] { needs.pointerDrawButtons() }
-    func leaveCaptureMode() { needs.leaveCaptureMode() }
+    func leaveCaptureMode() {
+        if !needs.escapeCalibration() { setCapturing(false) }
+    }
     func inputArrived() { needs.inputArrived() }
 
     func touchWentDown(on overlay: Overlay, at point: Point, milliseconds: UInt32) {
@@ -84,7 +101,7 @@ final class Seats: SeatEvents {
     }
 
     func keyboardFocused(_ focused: Bool, on surface: OpaquePointer?) {
-        needs.debug(focused ? "keyboard focus taken: Escape leaves capture mode" : "keyboard focus lost")
+        needs.logger.debug(focused ? "keyboard focus taken: Escape leaves capture mode" : "keyboard focus lost")
         if focused, let surface { overlay(for: surface)?.keyboardArrived() }
     }
 

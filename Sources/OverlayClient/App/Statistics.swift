@@ -52,7 +52,13 @@ final class Statistics {
     /// The sprite renderer's pools, summed over the overlays (nil: no overlay used sprites).
     private var sprites: SpriteLayer.Pool?
 
-    func add(_ pool: SpriteLayer.Pool) {
+    /// What the overlays counted, at exit: their animation stalls and sprite pools.
+    @MainActor func collect(from overlays: some Collection<Overlay>) {
+        animationStalls = overlays.reduce(0) { $0 + $1.animationStalls }
+        for pool in overlays.compactMap(\.spritePool) { add(pool) }
+    }
+
+    private func add(_ pool: SpriteLayer.Pool) {
         let sum = sprites ?? SpriteLayer.Pool(surfaces: 0, pictures: 0, leftOut: 0)
         sprites = SpriteLayer.Pool(surfaces: sum.surfaces + pool.surfaces, pictures: sum.pictures + pool.pictures,
                                    leftOut: sum.leftOut + pool.leftOut)

@@ -1,5 +1,6 @@
 import Annotation
 import FoundationEssentials
+import Logging
 import Stage
 import TouchCore
 
@@ -10,8 +11,7 @@ struct CommandsNeeds {
     var overlays: () -> [Overlay]
     /// `reload`: reads the configuration file again, then answers (nil: there is no file).
     var reload: ((@escaping (ControlReply) -> Void) -> Void)?
-    var note: (String) -> Void
-    var error: (String) -> Void
+    var logger: Logger
 }
 
 /// Where every command comes in: `touchlight ctl`'s socket, the toolbars' buttons and a
@@ -40,12 +40,12 @@ final class Commands {
         self.saver = saver
         let path: String
         do { path = try ControlSocket.path(environment: ProcessInfo.processInfo.environment) } catch {
-            needs.note("no control socket (touchlight ctl will not work): \(error)")
+            needs.logger.notice("no control socket (touchlight ctl will not work): \(error)")
             return
         }
         do {
             server = try ControlServer(path: path, loop: loop, scheduler: scheduler, answer: { [unowned self] line, reply in self.answer(line, reply: reply) },
-                                       note: needs.note)
+                                       note: { [needs] in needs.logger.notice("\($0)") })
         } catch {
             throw .control(error.description)
         }
@@ -96,14 +96,14 @@ final class Commands {
         default: nil
         }
         execute(command, on: targets) { [needs] reply in
-            if !reply.ok { needs.error("toolbar: \(reply.error ?? "failed")") }
+            if !reply.ok { needs.logger.error("toolbar: \(reply.error ?? "failed")") }
         }
     }
 
     /// A recorded setting comes due in a replay: it is applied as the ctl command it names.
     func replay(_ setting: TouchTrace.Setting) {
         if let problem = plane.replay(setting, on: needs.overlays()) {
-            needs.note("replay: ignoring \(setting.name) \(setting.value): \(problem)")
+            needs.logger.notice("replay: ignoring \(setting.name) \(setting.value): \(problem)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Annotation
+import Logging
 import Stage
 import TouchCore
 import TouchlightConfig
@@ -23,6 +24,12 @@ final class SessionRecorder {
     func delivered(_ event: TouchEvent, on overlay: Overlay) {
         trace.record(event, size: overlay.size, scale: overlay.scale.renderScale,
                      transform: OutputTransform(rawValue: Int(overlay.output.transform)) ?? .normal)
+    }
+
+    /// The control plane's annotation state (at start, and whenever a command changes it):
+    /// the commands that bring a replay to it, so that replaying the trace reproduces the ink.
+    func annotation(of plane: ControlPlane) {
+        annotation(plane.settings, page: plane.state.page)
     }
 
     /// The annotation state: the commands that bring a replay to it.
@@ -57,5 +64,12 @@ final class SessionRecorder {
     func finish() -> (message: String, failed: Bool) {
         if let problem = trace.write() { return ("could not write \(trace.path): \(problem)", true) }
         return ("recorded \(trace.eventCount) touch events to \(trace.path)", false)
+    }
+
+    /// Writes the trace at exit, and says how that went in `logger`; whether it was written.
+    func finish(reportingTo logger: Logger) -> Bool {
+        let (message, failed) = finish()
+        if failed { logger.error("\(message)") } else { logger.notice("\(message)") }
+        return !failed
     }
 }

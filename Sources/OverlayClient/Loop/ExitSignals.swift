@@ -5,8 +5,18 @@ import Glibc
 /// while waiting on the compositor) and starts a watchdog; a second signal, or the watchdog
 /// after the grace, ends the process at once with status 0 (see `tl_install_exit_signals`).
 @MainActor
-enum ExitSignals {
+public enum ExitSignals {
     private static var pipeEnd: Int32?
+
+    /// How long shutdown may take after a signal before the watchdog ends the process.
+    nonisolated static let shutdownGrace = 1.0
+
+    /// SIGINT and SIGTERM handled from the first call on, with `shutdownGrace`: the pipe's end
+    /// the loop reads.
+    @discardableResult
+    public static func handle() throws -> Int32 {
+        try install(grace: shutdownGrace)
+    }
 
     /// Installs the handling once; the pipe's end the loop reads.
     static func install(grace: Double) throws(ClientError) -> Int32 {

@@ -43,7 +43,7 @@ public final class HeadlessRecorder: TouchscreenEvents {
         logger = StandardErrorLogHandler.logger(verbose: request.verbose, quiet: request.quiet)
         recorder = TraceRecorder(path: request.path)
         scheduler = try TimerfdScheduler()
-        signalFD = try App.handleExitSignals()
+        signalFD = try ExitSignals.handle()
         if let path = request.libinputReplay {
             guard case .libinput(let trace) = try ReplayTrace.read(path) else {
                 throw ClientError.trace("\(path) is a touch trace, which already is a recording; --no-overlay replays only libinput-shaped traces")

@@ -253,6 +253,25 @@ final class Connection {
         (tabletManager, singlePixelBufferManager, subcompositor, screencopyManager, textInputManager, wmBase) = (nil, nil, nil, nil, nil, nil)
     }
 
+    /// Why the connection broke: a protocol or I/O error, or the compositor went away.
+    var lossReason: String {
+        let code = wl_display_get_error(display)
+        return code == 0 ? "the compositor closed the connection" : "protocol or I/O error: \(String(cString: strerror(code)))"
+    }
+
+    /// Disconnects; with `goodbye`, first flushes the last requests and waits for the
+    /// compositor to take them, at most `timeout` seconds. Whether it answered.
+    @discardableResult
+    func disconnect(goodbye: Bool, timeout: Double = 0.25) -> Bool {
+        var answered = true
+        if goodbye {
+            _ = wl_display_flush(display)
+            answered = boundedRoundtrip(display, timeout: timeout, interruptible: false) != .timedOut
+        }
+        wl_display_disconnect(display)
+        return answered
+    }
+
     /// Forgets a removed global.
     func forget(_ name: UInt32) {
         advertised.removeAll { $0.name == name }
