@@ -4,7 +4,7 @@ import Stage
 /// The outputs the compositor announced and the overlay on each: which get one (`[output]
 /// only`), and what goes with an overlay when it is taken away (its text box put down, so the
 /// keyboard goes back; its ink kept on the shelf until the output returns; the seats told).
-/// How an overlay is made and what it restores is the program's (`makeOverlay`).
+/// How an overlay is made and what it restores is `OverlayMaker`'s.
 @MainActor
 final class OutputRegistry {
     private(set) var outputs: [UInt32: Output] = [:]

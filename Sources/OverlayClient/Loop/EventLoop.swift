@@ -64,7 +64,7 @@ final class EventLoop {
 }
 
 extension EventLoop {
-    /// Watches the exit-signal pipe (`App.installSignalHandling`) and the scheduler's timer:
+    /// Watches the exit-signal pipe (`ExitSignals.handle`) and the scheduler's timer:
     /// what every long-running mode waits on. `exit` receives the signal's number.
     @MainActor
     func addSignalsAndTimers(signalFD: Int32, scheduler: TimerfdScheduler, exit: @escaping (UInt8) -> Void) {

@@ -67,7 +67,7 @@ package final class ControlPlane {
             state.isPaused = command == .pause
             for target in targets where target.scene.setPaused(state.isPaused) { target.sceneChanged(everything: true) }
         case .save(let directory, let allPages):
-            // Written off the loop by the program (`App.save`); here, at once, for a caller that may wait.
+            // Written off the loop by the program (`Commands`); here, at once, for a caller that may wait.
             do { return saved(try prepareSave(targets, into: directory, allPages: allPages).write()) } catch { return .failure(error.reason) }
         case .page(let change):
             if let problem = turnPage(change, on: targets) { return .failure(problem) }
