@@ -95,11 +95,14 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
 
     func roleClosed() { owner?.layerSurfaceClosed() }
 
+    /// wp_fractional_scale_v1 sends the preferred scale times this.
+    private static let fractionalScaleDenominator = 120.0
+
     private static let fractionalScaleEvents: ListenerTable<wp_fractional_scale_v1_listener> = {
         var events = wp_fractional_scale_v1_listener()
         events.preferred_scale = { data, _, scale in
             withOwner(data, LayerSurface.self) { surface in
-                surface.preferredFractional = Double(scale) / 120
+                surface.preferredFractional = Double(scale) / LayerSurface.fractionalScaleDenominator
                 surface.scaleMayHaveChanged()
             }
         }
