@@ -61,7 +61,7 @@ let package = Package(
             "OverlayClient", "Stage", "TouchlightConfig", "Annotation", "HeadlessSession", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "CAllocationCounter"),
-        .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "Stage", "TouchlightConfig", "CAllocationCounter", "CZlib"]),
+        .executableTarget(name: "TouchBench", dependencies: ["TouchCore", "Renderer", "Annotation", "Stage", "TouchlightConfig", "SafeFiles", "CAllocationCounter", "CZlib"]),
         .target(name: "TestSupport", dependencies: ["Visualizer"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Visualizer", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VisualizerTests", dependencies: ["Visualizer", "TestSupport"]),

@@ -40,7 +40,11 @@ public final class InkDocument {
         didSet { history.limit = max(1, settings.undoLimit) }
     }
     /// Finished strokes, back to front (highlighter ink is drawn under pen ink by the renderer).
-    public private(set) var strokes: [Stroke] = []
+    public private(set) var strokes: [Stroke] = [] {
+        didSet { onChange?() }
+    }
+    /// Called whenever `strokes` changed (for a saved session, which is written a moment later).
+    public var onChange: (() -> Void)?
     /// Finished laser strokes, fading out.
     public private(set) var fadingLasers: [Stroke] = []
     /// Bumped whenever `strokes` changes other than by a stroke put on top (undo, redo, erase,
@@ -196,6 +200,17 @@ public final class InkDocument {
     }
 
     public var canUndo: Bool { !history.undoable.isEmpty }
+
+    /// Puts back finished strokes kept from an earlier run (a saved session), under new ids and
+    /// with no undo history: they are where the page starts.
+    public func restore(_ saved: [Stroke]) {
+        strokes = saved.map { stroke in
+            defer { nextID += 1 }
+            return Stroke(id: nextID, tool: stroke.tool, color: stroke.color, samples: stroke.samples, endTime: stroke.endTime, text: stroke.text)
+        }
+        history = InkHistory(limit: settings.undoLimit)
+        changed(true)
+    }
 
     // MARK: Text
 

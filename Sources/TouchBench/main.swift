@@ -11,6 +11,7 @@
 //   --spotlight only: the spotlight following a finger, against the finger's marker alone
 //   --text      only: typing into a text box, and putting it down as ink
 //   --zoom      only: drawing on a zoomed picture, and a pinch's frame
+//   --session   only: saving and reading a session of 10 dense pages
 if CommandLine.arguments.contains("--captions") {
     CaptionBenchmarks.run()
 } else if CommandLine.arguments.contains("--export") {
@@ -27,6 +28,8 @@ if CommandLine.arguments.contains("--captions") {
     TextBenchmarks.run()
 } else if CommandLine.arguments.contains("--spotlight") {
     SpotlightBenchmarks.run()
+} else if CommandLine.arguments.contains("--session") {
+    SessionBenchmarks.run()
 } else if CommandLine.arguments.contains("--undo") {
     UndoBenchmarks.run()
 } else {

@@ -63,6 +63,8 @@ public struct Configuration: Equatable, Sendable {
         public var penHover = true
         /// The page under the ink at start.
         public var board = Board.off
+        /// What a restart brings back.
+        public var keep = InkKeeping.session
         /// The spotlight (`[spotlight]`): whether it shows at start, how much it dims, its radius.
         public var spotlight = SpotlightSettings()
         /// The most the zoom magnifies (`[zoom] maximum`).
@@ -127,4 +129,13 @@ public enum InputSource: String, CaseIterable, Sendable {
     case libinput
     /// A recorded trace (`[input] replay_file`).
     case replay
+}
+
+/// `[annotate] keep`: whether the ink outlives the process.
+public enum InkKeeping: String, CaseIterable, Sendable {
+    /// Every page of ink on every output, the board, the page, the tool, colour and width are
+    /// saved within a second of each change and come back at the next start.
+    case session
+    /// Nothing is kept: each start is clean.
+    case none
 }

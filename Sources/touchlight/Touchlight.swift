@@ -160,12 +160,19 @@ struct OverlayOptions: ParsableArguments {
     @Flag(help: "On exit, print input-to-commit latency and wakeups before exit.")
     var statistics = false
 
+    @Flag(help: "Start with no ink: the saved session is not shown (it stays as it is until something is drawn, which is then saved in its place).")
+    var fresh = false
+
+    @Option(help: ArgumentHelp("Start with the pages of this session (one `touchlight ctl save --session` wrote); what is drawn is saved to the usual session, not to it.", valueName: "file"))
+    var open: String?
+
     func validate() throws {
         let speeds = Configuration.Input.replaySpeeds
         if let speed, !speeds.contains(speed) {
             throw ValidationError("--speed must be a number from \(format(speeds.lowerBound)) to \(format(speeds.upperBound)), not \(speed).")
         }
         if verbose && quiet { throw ValidationError("--verbose and --quiet contradict each other; pick one.") }
+        if fresh && open != nil { throw ValidationError("--fresh and --open contradict each other; pick one.") }
         if let mode, AnnotationMode(rawValue: mode) == nil {
             throw ValidationError("--mode must be one of \(AnnotationMode.names.joined(separator: ", ")), not \(mode).")
         }
@@ -190,6 +197,8 @@ struct OverlayOptions: ParsableArguments {
         overrides.statistics = statistics
         overrides.configurationPath = path
         overrides.recordPath = record
+        overrides.fresh = fresh
+        overrides.openSession = open
         // record takes touches from the overlay unless they come from a replay, the touchscreens,
         // or (on GNOME) the Shell extension, which hands over every touch.
         if record != nil, replay == nil, !App.startedByShellExtension, (overrides.source ?? file.input.source) == .wayland { overrides.capture = true }

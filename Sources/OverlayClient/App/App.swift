@@ -23,7 +23,7 @@ public final class App {
     /// The outputs and the overlay on each.
     private(set) lazy var registry: OutputRegistry = {
         let maker = OverlayMaker(connection: connection, scheduler: scheduler, globals: globals, reports: reports, statistics: stats,
-                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink,
+                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink, keeper: keeper,
                                  isCapturing: { [unowned self] in self.seats.isCapturing }, settings: { [unowned self] in self.overlaySettings })
         let registry = OutputRegistry(only: options.configuration.output.only, note: { [unowned self] in self.note($0) }) { [unowned self] output in
             maker.make(on: output, shelf: self.registry.inkShelf)
@@ -62,8 +62,10 @@ public final class App {
         logger: logger))
     /// Where every command is carried out; what commands changed outlives a configuration reload.
     var controlPlane: ControlPlane { commands.plane }
-    /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations.
+    /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations;
+    /// and what was drawn (nil: `[annotate] keep = "none"`, a replay, calibrating).
     let remembered: RememberedState
+    private(set) var keeper: SessionKeeper?
     /// Where what the overlays report goes.
     private(set) lazy var reports = OverlayReports(recorder: recorder, commands: commands, seats: seats, remembered: remembered, logger: logger,
                                                    closed: { [unowned self] in self.registry.closed($0) }, failed: { [unowned self] in self.fail($0) })
@@ -114,6 +116,7 @@ public final class App {
         controlPlane.onSettingsChanged = { [unowned self] in
             self.recorder?.annotation(of: self.controlPlane)
             self.shellLink?.reportMode()
+            self.keeper?.changed()
         }
         shellLink = shellChannelFD.map { fd in
             ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
@@ -123,6 +126,8 @@ public final class App {
                 end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
                 note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
         }
+        keeper = try SessionKeeper.opening(options, scheduler: scheduler, needs: SessionKeeperNeeds(
+            overlays: { [unowned self] in self.activeOverlays }, shelf: { [unowned self] in self.registry.inkShelf }, plane: controlPlane, logger: logger))
         loadFont()  // before the outputs' overlays, which take it
         connection.bindOutputsAndSeats()  // after the managers, so each seat takes its pens as it is set up
         if let trace {
@@ -144,6 +149,7 @@ public final class App {
         if let path = options.overrides.configurationPath { reloader.watch(path, on: loop) }
         do { try connection.roundtrip(waitingFor: "the outputs' descriptions") } catch { return startFailed(error) }
         do { try commands.start(on: loop, scheduler: scheduler) } catch { return startFailed(error) }
+        keeper?.listen(on: loop)
         recorder?.annotation(of: controlPlane)
         touchSources.startReplay(after: Self.replayStartDelay)
         if usesLibinput && exitStatus == nil {
@@ -234,6 +240,7 @@ public final class App {
         commands.finish(timeout: ExitSignals.shutdownGrace * 0.6)
         // The recording first: nothing below may block, but the data matters most.
         if recorder?.finish(reportingTo: logger) == false, exitStatus == 0 { exitStatus = 1 }
+        keeper?.finish(timeout: ExitSignals.shutdownGrace * 0.3)
         pump.cancelRead()
         shellLink?.close()
         stats.collect(from: overlays.values)

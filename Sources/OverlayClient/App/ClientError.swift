@@ -31,6 +31,8 @@ enum ClientError: Error, CustomStringConvertible {
     case gnomeWithoutExtension
     /// The GNOME Shell extension's channel is not what it should be.
     case shellChannel(String)
+    /// `--open FILE` names no session that can be read.
+    case session(String)
 
     /// What a compositor without wlr-layer-shell (GNOME's Mutter, weston) gets told, by the
     /// overlay and by `doctor` alike: why nothing can show, and what works there instead.
@@ -86,7 +88,7 @@ enum ClientError: Error, CustomStringConvertible {
             return "lost the connection to the compositor: \(reason)"
         case .system(let call, let code):
             return "\(call) failed: \(String(cString: strerror(code)))"
-        case .trace(let message), .touchscreens(let message), .control(let message):
+        case .trace(let message), .touchscreens(let message), .control(let message), .session(let message):
             return message
         case .gnomeWithoutExtension:
             return Self.gnomeAdvice

@@ -28,6 +28,10 @@ public struct Overrides: Sendable, Equatable {
     public var configurationPath: String?
     /// `touchlight calibrate`: learn where the compositor puts the touchscreen's touches.
     public var calibrate = false
+    /// --fresh: start with no ink, leaving the saved session where it is until the first change.
+    public var fresh = false
+    /// --open FILE: start with the pages of this saved session (changes go to the usual one).
+    public var openSession: String?
 
     public init() {}
 }

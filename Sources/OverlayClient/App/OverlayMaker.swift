@@ -19,6 +19,8 @@ struct OverlayMaker {
     /// On GNOME, the link to the Shell extension (it stacks the overlays' windows and takes
     /// the zoom's pictures).
     let shellLink: ShellLink?
+    /// Keeps the drawing across restarts (nil: nothing is kept).
+    let keeper: SessionKeeper?
     /// What changes while the program runs: the capture mode, the settings in force.
     let isCapturing: () -> Bool
     let settings: () -> OverlaySettings
@@ -41,8 +43,9 @@ struct OverlayMaker {
         if plane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(plane.state.page)
         if shelf.restore(into: overlay.ink, output: output.name) {
-            logger.notice("the ink drawn on \(output.name) before it went is shown again")
+            logger.notice("the ink drawn on \(output.name) before is shown again")
         }
+        if let keeper { overlay.ink.onInkChanged = { [unowned keeper] in keeper.changed() } }
         if logger.logLevel <= .debug {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }

@@ -33,22 +33,10 @@ final class InkSaver {
 
     /// At exit: waits for the saves under way, at most `timeout` seconds.
     func finish(timeout: Double) {
-        var remaining = Int32(timeout * 1000)
-        while isWriting, remaining > 0 {
-            var descriptor = pollfd(fd: mailbox.readEnd, events: Int16(POLLIN), revents: 0)
-            let start = Self.milliseconds()
-            if poll(&descriptor, 1, remaining) > 0 { deliver() }
-            remaining -= Int32(Self.milliseconds() - start)
-        }
+        mailbox.drain(timeout: timeout, while: { isWriting }, deliver: deliver)
     }
 
     private func deliver() {
         for (ticket, outcome) in mailbox.take() { waiting.removeValue(forKey: ticket)?(outcome) }
-    }
-
-    private static func milliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Stage
 import Synchronization
 
 /// Work done off the loop's thread hands its result back here: the worker posts it with its
@@ -35,6 +36,18 @@ final class LoopMailbox<Result: Sendable>: Sendable {
         return posted.withLock { results in
             defer { results = [] }
             return results
+        }
+    }
+
+    /// On the loop, at exit: while `pending` says results are still due, waits for them (at
+    /// most `timeout` seconds in all), handing each batch to `deliver`.
+    func drain(timeout: Double, while pending: () -> Bool, deliver: () -> Void) {
+        let deadline = MonotonicClock.seconds() + timeout
+        while pending() {
+            let remaining = Int32(max(0, (deadline - MonotonicClock.seconds()) * 1000))
+            guard remaining > 0 else { return }
+            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, remaining) > 0 { deliver() }
         }
     }
 

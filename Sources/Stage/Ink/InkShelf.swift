@@ -23,6 +23,21 @@ package final class InkShelf {
         return true
     }
 
+    /// Pages a saved session kept for output `name`, shown when its overlay comes.
+    package func put(_ pages: [[Stroke]], output name: String) {
+        guard !name.isEmpty, pages.contains(where: { !$0.isEmpty }) else { return }
+        pagesByOutput[name] = pages.map { strokes in
+            let page = InkDocument()
+            page.restore(strokes)
+            return page
+        }
+    }
+
+    /// Each output's pages waiting here, as their finished strokes (what a saved session keeps
+    /// of outputs that are away).
+    package var strokesByOutput: [String: [[Stroke]]] { pagesByOutput.mapValues { $0.map(\.strokes) } }
+
+
     /// The outputs whose ink waits here.
     var outputs: [String] { pagesByOutput.keys.sorted() }
 }

@@ -9,7 +9,14 @@ import Visualizer
 @MainActor
 package final class OverlayInk {
     /// The pages (`ctl page`), each with its own ink and undo; `document` is the one shown.
-    package private(set) var pages: [InkDocument]
+    package private(set) var pages: [InkDocument] {
+        didSet { reportChanges() }
+    }
+    /// Called whenever the finished ink of any page changed (a saved session is written a
+    /// moment later).
+    package var onInkChanged: (() -> Void)? {
+        didSet { reportChanges() }
+    }
     private(set) var pageIndex = 0
     var document: InkDocument { pages[pageIndex] }
     let view: InkView
@@ -53,6 +60,11 @@ package final class OverlayInk {
         view.textTool.onTap = { [unowned self] point in self.openTextBox(at: point) }
         apply(settings)
         mode = settings.mode
+    }
+
+    /// Every page tells `onInkChanged` of its changes.
+    private func reportChanges() {
+        for page in pages { page.onChange = { [unowned self] in self.onInkChanged?() } }
     }
 
     private static func makeToolbar(size: Size, place: ToolbarPlace, settings: Configuration.Annotate, zooms: Bool) -> ToolbarView {
