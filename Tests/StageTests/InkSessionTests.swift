@@ -35,7 +35,7 @@ import Visualizer
 
     @Test func theFileSaysWhatItIsFirst() throws {
         let text = String(decoding: try Self.session().encoded(), as: UTF8.self)
-        #expect(text.contains(#""format":"touchlight-session""#) && text.contains(#""version":1"#))
+        #expect(text.hasPrefix(#"{"format":"touchlight-session","version":1,"#), "\(text.prefix(80))")
     }
 
     @Test(arguments: [

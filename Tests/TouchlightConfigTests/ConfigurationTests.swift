@@ -80,6 +80,7 @@ import Visualizer
         c.style.hud.isEnabled = true
         c.style.hud.textSize = 18
         c.annotate.board = .grid
+        c.annotate.keep = .none
         c.annotate.spotlight = .init(isOn: true, dim: 0.8, radius: 200)
         c.annotate.zoomMaximum = 4
         let back = try Configuration(toml: c.tomlText, file: "custom.toml")

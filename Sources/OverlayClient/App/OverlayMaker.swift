@@ -43,7 +43,7 @@ struct OverlayMaker {
         if plane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(plane.state.page)
         if shelf.restore(into: overlay.ink, output: output.name) {
-            logger.notice("the ink drawn on \(output.name) before is shown again")
+            logger.notice("the ink drawn on \(output.name) before it went is shown again")
         }
         if let keeper { overlay.ink.onInkChanged = { [unowned keeper] in keeper.changed() } }
         if logger.logLevel <= .debug {

@@ -38,13 +38,17 @@ package struct InkSession: Equatable, Sendable {
 
     // MARK: The file
 
-    /// The session as the file's bytes.
+    /// What every session file starts with, so that a reader knows what it holds (and a cut
+    /// file is told from a foreign one) before anything else: JSON's keys have no order.
+    static let header = #"{"format":"\#(format)","version":\#(version),"#
+
+    /// The session as the file's bytes: the header, then the settings and the outputs.
     package func encoded() throws(InkSessionError) -> [UInt8] {
-        let file = File(format: Self.format, version: Self.version,
-                        settings: settings.map { [$0.name, $0.value] },
-                        outputs: outputs.sorted { $0.key < $1.key }.map { File.Output(name: $0.key, pages: $0.value.map { $0.map(File.Stroke.init) }) })
-        let bytes: [UInt8]
-        do { bytes = Array(try JSONEncoder().encode(file)) } catch { throw .unwritable("\(error)") }
+        let body = File.Body(settings: settings.map { [$0.name, $0.value] },
+                             outputs: outputs.sorted { $0.key < $1.key }.map { File.Output(name: $0.key, pages: $0.value.map { $0.map(File.Stroke.init) }) })
+        let encoded: Data
+        do { encoded = try JSONEncoder().encode(body) } catch { throw .unwritable("\(error)") }
+        let bytes = Array(Self.header.utf8) + encoded.dropFirst()  // the body's own "{"
         guard bytes.count <= Self.maximumSize else { throw .tooLarge(bytes.count) }
         return bytes
     }
@@ -57,7 +61,7 @@ package struct InkSession: Equatable, Sendable {
         let header: File.Header
         do { header = try JSONDecoder().decode(File.Header.self, from: data) } catch {
             // Cut short or broken after it said what it is: ours, damaged.
-            let named = String(decoding: bytes.prefix(256), as: UTF8.self).contains("\"\(Self.format)\"")
+            let named = bytes.starts(with: Array(#"{"format":"\#(Self.format)""#.utf8))
             throw named ? .corrupt(Self.describe(error)) : .foreign
         }
         guard header.format == Self.format else { throw .foreign }

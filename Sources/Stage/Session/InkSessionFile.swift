@@ -11,6 +11,12 @@ extension InkSession {
             var version: Int
         }
 
+        /// What follows the header (`InkSession.header`) in a written file.
+        struct Body: Encodable {
+            var settings: [[String]]
+            var outputs: [Output]
+        }
+
         struct Output: Codable {
             var name: String
             var pages: [[Stroke]]
