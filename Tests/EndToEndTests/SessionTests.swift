@@ -44,6 +44,9 @@ extension EndToEnd {
             return shot
         }
 
+        /// Two pages drawn, SIGTERM, started again: the same pixels on each page. Then `ctl save
+        /// --session` writes the drawing as a lesson file, `ctl clear --all` forgets every page,
+        /// `--open` the lesson brings it back, and `--fresh` starts clean, leaving the session.
         @Test func everyPageComesBackAfterSIGTERM() throws {
             let pen = try PenDisplay()
             defer { pen.stop() }
@@ -65,6 +68,22 @@ extension EndToEnd {
             let backFirst = try sway.stillScreenshot("session-back-page-1", until: { $0[300, 150].isInk && !$0[300, 300].isInk })
             #expect(backFirst.differences(from: first).isEmpty, "page 1 as it was: \(backFirst.differences(from: first).prefix(5))")
 
+            // The drawing as a lesson file; then every page forgotten; then the lesson opened.
+            let lesson = sway.runtimeDirectory.appendingPathComponent("lesson.json")
+            #expect(try sway.ctl("save", "--session", lesson.path).status == 0)
+            #expect(try InkFile.strokes(in: Data(contentsOf: lesson)) == 2, "both pages in the lesson")
+            #expect(try sway.ctl("clear", "--all").status == 0)
+            let cleared = try sway.stillScreenshot("session-cleared", until: { !$0[300, 150].isInk })
+            #expect(!cleared[300, 150].isInk && cleared.differences(from: first).count > 1000, "every page forgotten")
+            let status = try sway.ctl("status").output
+            #expect(status.contains(#""page":1,"pages":1"#), "one page left: \(status)")
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
+            #expect(try InkFile.strokes(in: Data(contentsOf: Self.sessionFile(sway))) == 0, "the forgetting is saved")
+            touchlight = try Self.start(sway, arguments: ["--open", lesson.path], onScreen: true)
+            let opened = try Self.inked(sway, "session-opened", at: 150)
+            #expect(opened.differences(from: first).isEmpty, "the lesson's page 1: \(opened.differences(from: first).prefix(5))")
+
             // --fresh starts clean and leaves the saved session as it is while nothing changes.
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5))
@@ -72,6 +91,7 @@ extension EndToEnd {
             touchlight = try Self.start(sway, arguments: ["--fresh"], onScreen: true)
             let fresh = try sway.stillScreenshot("session-fresh")
             #expect(!fresh[300, 150].isInk && !fresh[300, 300].isInk, "no ink with --fresh")
+            #expect(try InkFile.strokes(in: saved) == 2, "what --open opened became the session")
             touchlight.terminate()
             #expect(waitForExit(touchlight, timeout: 5) && touchlight.terminationStatus == 0)
             #expect(try Data(contentsOf: Self.sessionFile(sway)) == saved, "the saved session is untouched")

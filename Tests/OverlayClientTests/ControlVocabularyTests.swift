@@ -14,6 +14,7 @@ import TouchCore
         case "#RRGGBB": [["#1e88e5"]]
         case "N": [["8"]]
         case "[--all] [DIR]": [[], ["/tmp"], ["--all"], ["--all", "/tmp"]]
+        case "--session FILE": [["--session", "/tmp/lesson.json"]]
         default: takes.split(separator: "|").map { [$0 == "N" ? "3" : String($0)] }
         }
     }
@@ -72,7 +73,12 @@ import TouchCore
     func theDocumentedListIsTheVocabulary(file: String) throws {
         let documented = try Self.documented(in: file)
         #expect(Set(documented.keys) == Set(ControlCommand.words), "\(file) lists \(documented.keys.sorted())")
-        for (word, takes) in ControlCommand.vocabulary {
+        let forms = Dictionary(grouping: ControlCommand.vocabulary, by: \.word).mapValues { $0.map(\.takes) }
+        for (word, takes) in forms.compactMapValues({ $0.count > 1 ? $0 : nil }) {
+            // A word with several forms (`clear`, `clear --all`): each shown as it is.
+            #expect(documented[word] == Set(takes.filter { !$0.isEmpty }), "\(file): \(word) shown as \(documented[word] ?? []) against \(takes)")
+        }
+        for (word, takes) in ControlCommand.vocabulary where forms[word]?.count == 1 {
             let shown = documented[word] ?? []
             if takes.contains("|") {
                 let choices = Set(takes.split(separator: "|").map(String.init))

@@ -11,6 +11,8 @@ public enum CommandWord: String, CaseIterable, Sendable {
     public enum Argument: Sendable {
         /// Nothing: the word is the whole command.
         case none(ControlCommand)
+        /// Nothing, or `--all` for the second command (`clear`, `clear --all`).
+        case noneOrAll(ControlCommand, all: ControlCommand)
         /// One name of these (in any letter case).
         case choice([String])
         /// `#RRGGBB` or `#RRGGBBAA`.
@@ -19,7 +21,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case number(ClosedRange<Double>)
         /// A name of these, or a whole number in this range.
         case choiceOrNumber([String], ClosedRange<Int>)
-        /// `[--all] [DIR]`, DIR absolute.
+        /// `[--all] [DIR]`, DIR absolute; or `--session FILE`, FILE absolute.
         case pagesAndDirectory
     }
 
@@ -35,7 +37,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .save: .pagesAndDirectory
         case .undo: .none(.undo)
         case .redo: .none(.redo)
-        case .clear: .none(.clear)
+        case .clear: .noneOrAll(.clear, all: .clearAll)
         case .pause: .none(.pause)
         case .resume: .none(.resume)
         case .status: .none(.status)
@@ -59,7 +61,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
     /// What follows the word in help: `a|b|c`, `#RRGGBB`, `N`, `[--all] [DIR]`, or nothing.
     public var takes: String {
         switch argument {
-        case .none: ""
+        case .none, .noneOrAll: ""
         case .choice(let names): names.joined(separator: "|")
         case .colour: "#RRGGBB"
         case .number: "N"
@@ -68,9 +70,21 @@ public enum CommandWord: String, CaseIterable, Sendable {
         }
     }
 
-    /// `save`'s flag for every page, and the name its directory goes by in help.
+    /// The word's other forms, each listed in help on its own (`clear --all`, `save --session FILE`).
+    public var otherForms: [String] {
+        switch argument {
+        case .noneOrAll: [Self.allPagesFlag]
+        case .pagesAndDirectory: ["\(Self.sessionFlag) \(Self.fileName)"]
+        default: []
+        }
+    }
+
+    /// `save`'s and `clear`'s flag for every page, and the name `save`'s directory goes by in help.
     public static let allPagesFlag = "--all"
     static let directoryName = "DIR"
+    /// `save --session FILE`: the drawing as a session file, and the name that file goes by in help.
+    public static let sessionFlag = "--session"
+    static let fileName = "FILE"
 
     /// The word a command line starts with (any letter case, aliases too), or nil.
     public init?(spelled word: String) {

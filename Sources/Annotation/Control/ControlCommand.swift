@@ -13,11 +13,16 @@ public enum ControlCommand: Equatable, Sendable {
     case color(Color)
     case width(Double)
     case undo, redo, clear
+    /// Every page of every output forgotten: the ink and the pages themselves (page 1 again).
+    case clearAll
     /// The page under the ink.
     case board(Board)
     /// One PNG of the ink per output, into this directory (nil: the default one): of the page
     /// shown, or of every page with `allPages` (`save --all`).
     case save(directory: String?, allPages: Bool = false)
+    /// The drawing (every page on every output, the board, page, tool, colour and width) as a
+    /// session file at this absolute path, for `touchlight annotate --open`.
+    case saveSession(path: String)
     /// Another whiteboard page, each with its own ink and undo.
     case page(PageChange)
     /// The screen dimmed except a soft circle around the newest touch.
@@ -46,7 +51,9 @@ public enum ControlCommand: Equatable, Sendable {
 
     /// The vocabulary: each command word with what it takes, in the order help lists them
     /// (from `CommandWord`, where it is defined once).
-    public static var vocabulary: [(word: String, takes: String)] { CommandWord.allCases.map { ($0.rawValue, $0.takes) } }
+    public static var vocabulary: [(word: String, takes: String)] {
+        CommandWord.allCases.flatMap { word in [(word.rawValue, word.takes)] + word.otherForms.map { (word.rawValue, $0) } }
+    }
     /// The command words, for messages listing the valid ones.
     public static var words: [String] { CommandWord.allCases.map(\.rawValue) }
     /// The vocabulary in one line: `mode draw|pass|off|toggle, tool NAME, …`.
@@ -102,6 +109,9 @@ public enum ControlCommand: Equatable, Sendable {
         case .none(let command):
             guard arguments.isEmpty else { throw ControlError("\(word) takes no argument") }
             self = command
+        case .noneOrAll(let command, let all):
+            guard arguments.isEmpty || arguments == [CommandWord.allPagesFlag] else { throw ControlError("\(word) takes nothing or \(CommandWord.allPagesFlag)") }
+            self = arguments.isEmpty ? command : all
         case .pagesAndDirectory:
             self = try Self.save(arguments)
         default:
@@ -121,10 +131,10 @@ public enum ControlCommand: Equatable, Sendable {
         case .page: .page
         case .spotlight: .spotlight
         case .zoom: .zoom
-        case .save: .save
+        case .save, .saveSession: .save
         case .undo: .undo
         case .redo: .redo
-        case .clear: .clear
+        case .clear, .clearAll: .clear
         case .pause: .pause
         case .resume: .resume
         case .status: .status
@@ -144,6 +154,8 @@ public enum ControlCommand: Equatable, Sendable {
         case .page(let change): [change.word]
         case .spotlight(let change), .zoom(let change): [change.rawValue]
         case .save(let directory, let allPages): (allPages ? [CommandWord.allPagesFlag] : []) + (directory.map { [$0] } ?? [])
+        case .saveSession(let path): [CommandWord.sessionFlag, path]
+        case .clearAll: [CommandWord.allPagesFlag]
         case .undo, .redo, .clear, .pause, .resume, .status, .reload: []
         }
         return [word.rawValue] + argument
@@ -193,13 +205,19 @@ public enum ControlCommand: Equatable, Sendable {
             }
             guard let command else { throw ControlError("\(word) takes \(spokenList(names)), not \(quoted(argument))") }
             return command
-        case .none, .pagesAndDirectory:
+        case .none, .noneOrAll, .pagesAndDirectory:
             throw ControlError("\(word) takes no argument")
         }
     }
 
-    /// `save [--all] [DIR]`.
+    /// `save [--all] [DIR]`, or `save --session FILE`.
     private static func save(_ arguments: [String]) throws(ControlError) -> ControlCommand {
+        if arguments.first == CommandWord.sessionFlag {
+            guard arguments.count == 2, let file = arguments.last, file.hasPrefix("/") else {
+                throw ControlError("save \(CommandWord.sessionFlag) needs one absolute file name (touchlight ctl resolves a relative one)")
+            }
+            return .saveSession(path: file)
+        }
         let allPages = arguments.first == CommandWord.allPagesFlag
         let rest = allPages ? Array(arguments.dropFirst()) : arguments
         guard rest.count <= 1 else { throw ControlError("save takes at most \(CommandWord.allPagesFlag) and a directory") }

@@ -57,7 +57,7 @@ public final class App {
     let recorder: SessionRecorder?
     /// Where every command comes in (ctl, toolbars, a replay's `set` lines).
     private(set) lazy var commands = Commands(plane: ControlPlane(file: options.configuration.annotate), needs: CommandsNeeds(
-        overlays: { [unowned self] in self.activeOverlays },
+        overlays: { [unowned self] in self.activeOverlays }, away: { [unowned self] in self.registry.inkShelf },
         reload: self.options.overrides.configurationPath.map { path in { [unowned self] done in self.reloader.reload(path, done: done) } },
         logger: logger))
     /// Where every command is carried out; what commands changed outlives a configuration reload.

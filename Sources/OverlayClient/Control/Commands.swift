@@ -7,8 +7,10 @@ import TouchCore
 /// What the command intake needs of the program, and nothing more.
 @MainActor
 struct CommandsNeeds {
-    /// The overlays there are now, in a stable order: every command's targets.
+    /// The overlays there are now, in a stable order: every command's targets; and the ink of
+    /// outputs that are away (`clear --all` forgets it too, `save --session` keeps it).
     var overlays: () -> [Overlay]
+    var away: () -> InkShelf
     /// `reload`: reads the configuration file again, then answers (nil: there is no file).
     var reload: ((@escaping (ControlReply) -> Void) -> Void)?
     var logger: Logger
@@ -80,6 +82,13 @@ final class Commands {
             } catch {
                 done(.failure(error.reason))
             }
+        case .saveSession(let path):
+            guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
+            let save = InkSave.session(InkSession(plane: plane, targets: targets, away: needs.away()), to: path)
+            saver.write(save) { [unowned self] outcome in done(self.plane.saved(outcome)) }
+        case .clearAll:
+            needs.away().forgetAll()
+            done(plane.execute(command, on: targets))
         case .reload:
             guard let reload = needs.reload else { return done(.failure("no configuration file to reload")) }
             reload(done)

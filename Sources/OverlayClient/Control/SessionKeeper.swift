@@ -65,6 +65,8 @@ final class SessionKeeper {
             for setting in session.settings { _ = needs.plane.replay(setting, on: []) }
             needs.logger.notice("the drawing of the last session is back (\(overrides.openSession ?? path))")
         }
+        // An opened file becomes the session at once: a crash right after keeps it too.
+        if overrides.openSession != nil { keeper.changed() }
         return keeper
     }
 
@@ -94,18 +96,10 @@ final class SessionKeeper {
 
     // MARK: Private
 
-    private func snapshot() -> InkSession {
-        var outputs = needs.shelf().strokesByOutput
-        for overlay in needs.overlays() where !overlay.output.name.isEmpty {
-            outputs[overlay.output.name] = overlay.ink.pages.map(\.strokes)
-        }
-        return InkSession(settings: InkSession.records(of: needs.plane), outputs: outputs)
-    }
-
     private func writeIfChanged(offTheLoop: Bool) {
         guard isDirty else { return }
         isDirty = false
-        let session = snapshot(), path = self.path
+        let session = InkSession(plane: needs.plane, targets: needs.overlays(), away: needs.shelf()), path = self.path
         if offTheLoop {
             writing += 1
             let mailbox = self.mailbox

@@ -63,6 +63,14 @@ package final class ControlPlane {
             apply(on: targets)
         case .undo, .redo, .clear:
             for target in targets { edit(command, on: target) }
+        case .clearAll:
+            for target in targets {
+                target.scene.ink.forgetEveryPage()
+                target.sceneChanged(everything: true)
+            }
+            state.page = 1
+            note("every page forgotten")
+            onSettingsChanged?()
         case .pause, .resume:
             state.isPaused = command == .pause
             for target in targets where target.scene.setPaused(state.isPaused) { target.sceneChanged(everything: true) }
@@ -85,6 +93,8 @@ package final class ControlPlane {
             note("spotlight \(settings.spotlight.isOn ? "on" : "off")")
         case .reload:
             return .failure("no configuration file to reload")
+        case .saveSession:
+            return .failure("a session file is written by the running overlay")
         case .status:
             break
         }

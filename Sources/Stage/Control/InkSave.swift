@@ -6,6 +6,13 @@ import SafeFiles
 package struct InkSave: Sendable {
     /// Each picture and where it goes.
     var files: [(image: PNG.Image, path: String)]
+    /// A session file and where it goes (`save --session FILE`).
+    var session: (session: InkSession, path: String)?
+
+    /// `save --session FILE`: the drawing as a session file.
+    package static func session(_ session: InkSession, to path: String) -> InkSave {
+        InkSave(files: [], session: (session, path))
+    }
 
     /// Why there is nothing to save into.
     package struct Refusal: Error {
@@ -22,6 +29,14 @@ package struct InkSave: Sendable {
     /// stopping at the first that fails. From any thread.
     package func write() -> Outcome {
         var saved: [String] = []
+        if let (session, path) = session {
+            do {
+                try SafeFiles.writeAtomically(try session.encoded(), to: path)
+                saved.append(path)
+            } catch {
+                return Outcome(saved: saved, error: "could not save the session: \(error)")
+            }
+        }
         for file in files {
             do {
                 try SafeFiles.writeAtomically(try PNG.encode(file.image), to: file.path)

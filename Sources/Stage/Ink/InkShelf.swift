@@ -38,6 +38,11 @@ package final class InkShelf {
     package var strokesByOutput: [String: [[Stroke]]] { pagesByOutput.mapValues { $0.map(\.strokes) } }
 
 
+    /// Forgets the pages of every output that is away (`ctl clear --all`).
+    package func forgetAll() {
+        pagesByOutput.removeAll()
+    }
+
     /// The outputs whose ink waits here.
     var outputs: [String] { pagesByOutput.keys.sorted() }
 }

@@ -123,6 +123,16 @@ package final class OverlayInk {
         return true
     }
 
+    /// Forgets every page (`ctl clear --all`): one blank page is left, with no undo.
+    package func forgetEveryPage() {
+        commitTextBox()
+        pages = [InkDocument(settings: settings.ink)]
+        pageIndex = 0
+        view.document = pages[0]
+        renderer.forgetDocument()
+        onInkChanged?()
+    }
+
     /// Takes `kept` pages (of an output that went away and came back) in place of its own,
     /// on the same page number; they take the ink settings in force.
     package func adopt(_ kept: [InkDocument]) {

@@ -33,6 +33,15 @@ package struct InkSession: Equatable, Sendable {
         }
     }
 
+    /// What `plane` and `targets` show now, with the pages of the outputs that are away.
+    @MainActor package init(plane: ControlPlane, targets: [AnnotationTarget], away: InkShelf) {
+        var outputs = away.strokesByOutput
+        for target in targets where !target.outputName.isEmpty {
+            outputs[target.outputName] = target.scene.ink.pages.map(\.strokes)
+        }
+        self.init(settings: Self.records(of: plane), outputs: outputs)
+    }
+
     /// Whether it holds nothing worth a file: no ink on any page.
     package var isEmpty: Bool { outputs.values.allSatisfy { $0.allSatisfy(\.isEmpty) } }
 
