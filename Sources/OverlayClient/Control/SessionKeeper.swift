@@ -96,8 +96,10 @@ final class SessionKeeper {
 
     // MARK: Private
 
+    /// Writes the session if it changed. One write at a time: a change while one is under way
+    /// is written once it is done, so an older copy never lands over a newer one.
     private func writeIfChanged(offTheLoop: Bool) {
-        guard isDirty else { return }
+        guard isDirty, !offTheLoop || writing == 0 else { return }
         isDirty = false
         let session = InkSession(plane: needs.plane, targets: needs.overlays(), away: needs.shelf()), path = self.path
         if offTheLoop {
@@ -117,7 +119,7 @@ final class SessionKeeper {
             do throws(FileError) {
                 try SafeFiles.makeDirectories(directory)
                 try SafeFiles.writeAtomically(bytes, to: path)
-            } catch { return "the drawing could not be saved to \(path): \(error)" }
+            } catch { return "the drawing could not be saved: \(error)" }
         } catch {
             return "the drawing is not saved: it is \(error.reason)"
         }
@@ -129,7 +131,11 @@ final class SessionKeeper {
             writing -= 1
             report(problem)
         }
+        if isDirty, problemFree, writing == 0 { writeIfChanged(offTheLoop: true) }
     }
+
+    /// Whether the last write succeeded (after a failure, the next change tries again).
+    private var problemFree: Bool { reported == nil }
 
     /// A problem is said once (until the session is saved again); the overlay draws on.
     private func report(_ problem: String?) {
