@@ -5,7 +5,8 @@ import TestSupport
 
 /// GNOME live, what it costs and the rest of the presenter's tools: a flood while touchlight is
 /// stopped, the forwarding's cost and the marker's latency, the zoom through the Shell's
-/// picture, and recording, board, pages, spotlight and reload (see GnomeLiveTests.swift).
+/// picture, recording, board, pages, spotlight and reload, and the drawing kept across a restart
+/// (see GnomeLiveTests.swift).
 extension EndToEnd.GnomeLiveTests {
     /// A flood of touches while touchlight is stopped (SIGSTOP): the shell never waits on it.
     /// It drops what does not fit, counts it, and touchlight says so when it runs again, with
@@ -199,5 +200,23 @@ extension EndToEnd.GnomeLiveTests {
         let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
         #expect(text.contains(" set board white") && text.contains(" set page 2") && text.contains(" set mode draw"), "\(text.prefix(1500))")
         #expect(text.split(separator: "\n").contains { $0.contains(" down 250") && $0.contains(" 300") }, "the drag's touch, where it went down: \(text.split(separator: "\n").filter { $0.contains(" down ") }.prefix(4))")
+    }
+
+    /// The lock screen disables the extension, which ends touchlight, and unlocking enables it
+    /// again: what was drawn is on screen again, from the saved session.
+    @Test func theDrawingComesBackWhenTheShellStartsTouchlightAgain() throws {
+        guard let gnome = try GnomeLive.started(arguments: ["annotate"]) else { return }
+        defer { gnome.stop() }
+        #expect(try gnome.ctl("mode", "draw").status == 0)
+        try gnome.drag(from: (250, 350), to: (550, 350))
+        func inked(_ shot: Image) -> Bool { (346...354).contains { shot[400, $0].isInk } }
+        #expect(inked(try gnome.screenshot("session-drawn", until: inked)), "the stroke shows")
+        #expect(try gnome.runAsUser(["gnome-extensions", "disable", GnomeLive.uuid]).status == 0)
+        #expect(eventually { (try? gnome.ctl("status").status) != 0 }, "touchlight ended with the extension")
+        #expect(!inked(try gnome.screenshot("session-gone", until: { !inked($0) })), "and its overlay went")
+        #expect(try gnome.runAsUser(["gnome-extensions", "enable", GnomeLive.uuid]).status == 0)
+        #expect(inked(try gnome.screenshot("session-back", timeout: 20, until: inked)), "the stroke is back")
+        let status = try gnome.ctl("status").output
+        #expect(status.contains(#""strokes":1"#), "as ink, not a picture: \(status)")
     }
 }

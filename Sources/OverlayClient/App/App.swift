@@ -25,9 +25,7 @@ public final class App {
         let maker = OverlayMaker(connection: connection, scheduler: scheduler, globals: globals, reports: reports, statistics: stats,
                                  plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink, keeper: keeper,
                                  isCapturing: { [unowned self] in self.seats.isCapturing }, settings: { [unowned self] in self.overlaySettings })
-        let registry = OutputRegistry(only: options.configuration.output.only, note: { [unowned self] in self.note($0) }) { [unowned self] output in
-            maker.make(on: output, shelf: self.registry.inkShelf)
-        }
+        let registry = OutputRegistry(only: options.configuration.output.only, note: { [unowned self] in self.note($0) }) { maker.make(on: $0) }
         registry.onOverlayGone = { [unowned self] overlay in
             self.seats.forget(overlay)
             self.shellLink?.overlaysChanged()
@@ -41,9 +39,7 @@ public final class App {
         inputArrived: { [unowned self] in self.stats.inputArrived(at: self.scheduler.now) },
         touchWentDown: { [unowned self] overlay, point, milliseconds in self.touchSources.touchWentDown(on: overlay, at: point, milliseconds: milliseconds) },
         logger: logger))
-    /// The GNOME Shell extension's channel, when it started touchlight: its descriptor,
-    /// checked at start, and the link over it.
-    private let shellChannelFD: Int32?
+    /// On GNOME, the link to the Shell extension that started touchlight.
     private(set) var shellLink: ShellLink?
     /// Reloads the configuration file without holding up the loop.
     private(set) lazy var reloader = ConfigurationReloader(scheduler: scheduler, apply: { [unowned self] settings, path in self.apply(settings, from: path) },
@@ -88,7 +84,8 @@ public final class App {
         logger = StandardErrorLogHandler.logger(verbose: options.overrides.verbose, quiet: options.overrides.quiet)
         // The trace is read first: a malformed one is rejected whole, before anything shows.
         let trace = try options.replayPath.map(ReplayTrace.read)
-        shellChannelFD = try ShellChannel.descriptorFromEnvironment()
+        // The GNOME Shell extension's channel, when it started touchlight, checked at start.
+        let shellChannelFD = try ShellChannel.descriptorFromEnvironment()
         // The libinput source's checks come before the compositor: their messages need none.
         usesLibinput = try LibinputSource.isWanted(options, note: { [logger] in logger.notice("\($0)") })
         remembered = RememberedState(warn: { [logger] in logger.warning("\($0)") })
@@ -128,7 +125,7 @@ public final class App {
         }
         keeper = try SessionKeeper.opening(options, scheduler: scheduler, needs: SessionKeeperNeeds(
             overlays: { [unowned self] in self.activeOverlays }, shelf: { [unowned self] in self.registry.inkShelf }, plane: controlPlane, logger: logger))
-        loadFont()  // before the outputs' overlays, which take it
+        text = TextRenderer.loading(family: options.configuration.font) { [logger] in logger.warning("\($0)") }  // before the overlays, which take it
         connection.bindOutputsAndSeats()  // after the managers, so each seat takes its pens as it is set up
         if let trace {
             let input = options.configuration.input
@@ -206,20 +203,15 @@ public final class App {
 
     // MARK: Live reload
 
-    /// Loads the configured font for captions and the HUD; a problem is one warning, and the
-    /// default sans (or no captions, without any font) instead.
-    private func loadFont() {
-        let (renderer, warning) = TextRenderer.loading(family: options.configuration.font)
-        text = renderer
-        if let warning { logger.warning("\(warning)") }
-    }
 
     /// Puts a read configuration in force: fonts, outputs, every overlay, capture, touchscreens.
     private func apply(_ settings: Configuration, from path: String) -> ControlReply {
         let previous = options.configuration
         options = options.reloaded(from: settings)
         controlPlane.file = options.configuration.annotate
-        if options.configuration.font != previous.font { loadFont() }
+        if options.configuration.font != previous.font {
+            text = TextRenderer.loading(family: options.configuration.font) { [logger] in logger.warning("\($0)") }
+        }
         registry.only = options.configuration.output.only
         registry.removeUnwanted()
         let overlaySettings = self.overlaySettings

@@ -4,7 +4,7 @@ import Stage
 /// The outputs the compositor announced and the overlay on each: which get one (`[output]
 /// only`), and what goes with an overlay when it is taken away (its text box put down, so the
 /// keyboard goes back; its ink kept on the shelf until the output returns; the seats told).
-/// How an overlay is made and what it restores is `OverlayMaker`'s.
+/// How an overlay is made is `OverlayMaker`'s; the ink it had before comes from the shelf here.
 @MainActor
 final class OutputRegistry {
     private(set) var outputs: [UInt32: Output] = [:]
@@ -33,6 +33,7 @@ final class OutputRegistry {
         output.onChange = { [unowned self, unowned output] in
             if let overlay = self.overlays[name] {
                 overlay.layer.scaleMayHaveChanged()
+                self.restoreInk(on: overlay)  // a name that came after the overlay (xdg_output, as on GNOME)
             } else {
                 self.createOverlayIfWanted(on: output)
             }
@@ -46,8 +47,19 @@ final class OutputRegistry {
     @discardableResult
     func createOverlayIfWanted(on output: Output) -> Bool {
         guard overlays[output.globalName] == nil, wants(output) else { return false }
-        overlays[output.globalName] = makeOverlay(output)
+        let overlay = makeOverlay(output)
+        overlays[output.globalName] = overlay
+        restoreInk(on: overlay)
         return true
+    }
+
+    /// The ink kept on the shelf for `overlay`'s output, once its name is known, unless it
+    /// already has ink of its own.
+    private func restoreInk(on overlay: Overlay) {
+        let name = overlay.output.name
+        guard !name.isEmpty, overlay.ink.pages.allSatisfy({ $0.strokes.isEmpty }),
+              inkShelf.restore(into: overlay.ink, output: name) else { return }
+        note("the ink drawn on \(name) before it went is shown again")
     }
 
     /// After a reload: the overlays of outputs `[output] only` no longer names go.

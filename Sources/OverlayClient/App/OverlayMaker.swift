@@ -5,7 +5,7 @@ import TouchCore
 
 /// How an overlay is made for an output, as the registry asks for one: with the settings and
 /// capture mode in force, its toolbar where it was left, paused or not, on the page every
-/// output shows, and with the ink it had before it went, if it did.
+/// output shows. (The registry gives it the ink its output had before, once it is named.)
 @MainActor
 struct OverlayMaker {
     let connection: Connection
@@ -34,7 +34,7 @@ struct OverlayMaker {
         }
     }
 
-    func make(on output: Output, shelf: InkShelf) -> Overlay {
+    func make(on output: Output) -> Overlay {
         let overlay = Overlay(output: output, connection: connection, scheduler: scheduler, events: reports, statistics: statistics,
                               capture: isCapturing(), settings: settings(),
                               toolbarPlace: remembered.state.toolbar.byOutput[output.name] ?? ToolbarPlace(), globals: globals, role: role,
@@ -42,9 +42,6 @@ struct OverlayMaker {
         shellLink?.overlaysChanged()
         if plane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(plane.state.page)
-        if shelf.restore(into: overlay.ink, output: output.name) {
-            logger.notice("the ink drawn on \(output.name) before it went is shown again")
-        }
         if let keeper { overlay.ink.onInkChanged = { [unowned keeper] in keeper.changed() } }
         if logger.logLevel <= .debug {
             // --verbose: why each gesture won or lost, beside the hit-tests.

@@ -76,6 +76,14 @@ public final class TextRenderer: TextMeasuring {
 
     /// A text renderer for `family`, or for the default sans when that cannot be used (with a
     /// warning saying why), or none when no font can be (captions and the HUD then show nothing).
+    /// The same, with a problem handed to `warn` (one warning; the default sans, or no text,
+    /// instead).
+    public static func loading(family: String, warn: (String) -> Void) -> TextRenderer? {
+        let (renderer, warning) = loading(family: family)
+        if let warning { warn(warning) }
+        return renderer
+    }
+
     public static func loading(family: String) -> (renderer: TextRenderer?, warning: String?) {
         var problem: String
         switch FontLocator.find(family) {
