@@ -66,7 +66,7 @@ extension Setting {
         .color("annotate", "color", "Ink colour at start.", \.annotate.ink.color),
         .number("annotate", "width", "Ink width at start.", \.annotate.ink.width, 0.5...200),
         .choice("annotate", "board", "Page under the ink at start: off (the screen shows through), white, black or grid (white, squared).", \.annotate.board),
-        .choice("annotate", "keep", "What a restart brings back: session (every page of ink on every output, the board, page, tool, colour and width, saved within a second of each change) or none.", \.annotate.keep),
+        .choice("annotate", "keep", "What a restart brings back (read at start): session (every page of ink on every output, the board, page, tool, colour and width, saved within a second of each change) or none.", \.annotate.keep),
         .flag("annotate", "markers_while_drawing", "Show a marker under each drawing finger too.", \.annotate.markersWhileDrawing),
         .choices("annotate", "pointer_buttons", "Mouse buttons that draw while held (left, right, middle; [] for none).", \.annotate.pointerButtons),
         .flag("annotate", "toolbar", "Show the toolbar (tools, colours, widths, undo, redo, clear, mode, save) in draw and pass modes.", \.annotate.toolbar),
