@@ -1,8 +1,6 @@
 import Annotation
 import FoundationEssentials
-import Glibc
 import Logging
-import SafeFiles
 import Stage
 import TouchCore
 
@@ -29,17 +27,17 @@ final class SessionKeeper {
     let path: String
     private let needs: SessionKeeperNeeds
     private let scheduler: Scheduler
-    private let mailbox: LoopMailbox<String?>
+    /// Writes the session off the loop, as `ctl save`'s files are.
+    private let saver: InkSaver
     private var timer: ScheduledTimer?
     /// Whether something changed since the session was last written (or read at start).
     private var isDirty = false
-    private var writing = 0
     /// The last problem reported, so that a full disk is said once, not every second.
     private var reported: String?
 
     init(path: String, scheduler: Scheduler, needs: SessionKeeperNeeds) throws(ClientError) {
         (self.path, self.scheduler, self.needs) = (path, scheduler, needs)
-        mailbox = try LoopMailbox()
+        saver = try InkSaver()
     }
 
     /// The keeper for `options`, with the session it opens already on the shelf and in the
@@ -72,7 +70,7 @@ final class SessionKeeper {
 
     /// Takes the writes' outcomes as they come, from the loop.
     func listen(on loop: EventLoop) {
-        loop.add(fd: mailbox.readEnd) { [unowned self] _ in self.deliver() }
+        saver.listen(on: loop)
     }
 
     /// The ink or the annotation state changed: the session is written within `delay`.
@@ -90,7 +88,7 @@ final class SessionKeeper {
     func finish(timeout: Double) {
         if let timer { scheduler.cancel(timer) }
         timer = nil
-        mailbox.drain(timeout: timeout, while: { writing > 0 }, deliver: deliver)
+        saver.finish(timeout: timeout)
         writeIfChanged(offTheLoop: false)
     }
 
@@ -99,43 +97,15 @@ final class SessionKeeper {
     /// Writes the session if it changed. One write at a time: a change while one is under way
     /// is written once it is done, so an older copy never lands over a newer one.
     private func writeIfChanged(offTheLoop: Bool) {
-        guard isDirty, !offTheLoop || writing == 0 else { return }
+        guard isDirty, !offTheLoop || !saver.isWriting else { return }
         isDirty = false
-        let session = InkSession(plane: needs.plane, targets: needs.overlays(), away: needs.shelf()), path = self.path
-        if offTheLoop {
-            writing += 1
-            let mailbox = self.mailbox
-            Task.detached { mailbox.post(0, Self.write(session, to: path)) }
-        } else {
-            report(Self.write(session, to: path))
+        let save = InkSave.session(InkSession(plane: needs.plane, targets: needs.overlays(), away: needs.shelf()), to: path, makingFolder: true)
+        guard offTheLoop else { return report(save.write().error) }
+        saver.write(save) { [unowned self] outcome in
+            self.report(outcome.error)
+            if self.isDirty, outcome.error == nil { self.writeIfChanged(offTheLoop: true) }
         }
     }
-
-    /// Encodes and writes `session`; why it could not be, or nil.
-    private nonisolated static func write(_ session: InkSession, to path: String) -> String? {
-        do throws(InkSessionError) {
-            let bytes = try session.encoded()
-            let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-            do throws(FileError) {
-                try SafeFiles.makeDirectories(directory)
-                try SafeFiles.writeAtomically(bytes, to: path)
-            } catch { return "the drawing could not be saved: \(error)" }
-        } catch {
-            return "the drawing is not saved: it is \(error.reason)"
-        }
-        return nil
-    }
-
-    private func deliver() {
-        for (_, problem) in mailbox.take() {
-            writing -= 1
-            report(problem)
-        }
-        if isDirty, problemFree, writing == 0 { writeIfChanged(offTheLoop: true) }
-    }
-
-    /// Whether the last write succeeded (after a failure, the next change tries again).
-    private var problemFree: Bool { reported == nil }
 
     /// A problem is said once (until the session is saved again); the overlay draws on.
     private func report(_ problem: String?) {

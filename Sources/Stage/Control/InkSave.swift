@@ -1,17 +1,19 @@
 import Renderer
 import SafeFiles
 
-/// `ctl save`'s files: the pictures are rasterized on the loop (the ink is the loop's), then
-/// encoded and written off it (`write`), so that no save holds up a frame.
+/// `ctl save`'s files, or a session file: the pictures are rasterized (or the strokes copied)
+/// on the loop, which owns the ink, then encoded and written off it (`write`), so that no save
+/// holds up a frame.
 package struct InkSave: Sendable {
     /// Each picture and where it goes.
     var files: [(image: PNG.Image, path: String)]
-    /// A session file and where it goes (`save --session FILE`).
-    var session: (session: InkSession, path: String)?
+    /// A session file, where it goes, and whether its folder is made when missing (the state
+    /// folder of the kept session is; the folder `save --session FILE` names must exist).
+    var session: (session: InkSession, path: String, makesFolder: Bool)?
 
-    /// `save --session FILE`: the drawing as a session file.
-    package static func session(_ session: InkSession, to path: String) -> InkSave {
-        InkSave(files: [], session: (session, path))
+    /// The drawing as a session file (`save --session FILE`, and the kept session).
+    package static func session(_ session: InkSession, to path: String, makingFolder: Bool = false) -> InkSave {
+        InkSave(files: [], session: (session, path, makingFolder))
     }
 
     /// Why there is nothing to save into.
@@ -22,19 +24,21 @@ package struct InkSave: Sendable {
     /// What a save did: the files written, in order, and what stopped it, if anything did.
     package struct Outcome: Sendable {
         var saved: [String]
-        var error: String?
+        package var error: String?
     }
 
     /// Encodes each picture as PNG and writes it atomically (0600, never through a link),
     /// stopping at the first that fails. From any thread.
     package func write() -> Outcome {
         var saved: [String] = []
-        if let (session, path) = session {
+        if let (session, path, makesFolder) = session {
             do {
-                try SafeFiles.writeAtomically(try session.encoded(), to: path)
+                let bytes = try session.encoded()
+                if makesFolder { try SafeFiles.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])) }
+                try SafeFiles.writeAtomically(bytes, to: path)
                 saved.append(path)
             } catch {
-                return Outcome(saved: saved, error: "could not save the session: \(error)")
+                return Outcome(saved: saved, error: "the drawing could not be saved: \(error)")
             }
         }
         for file in files {

@@ -33,13 +33,11 @@ package enum SessionStore {
             if errno == ENOENT { return Found() }
             return Found(problem: "the saved session \(path) cannot be read (\(String(cString: strerror(errno)))); starting with no ink", mayWrite: false)
         }
-        let bytes: [UInt8]
         do throws(InkSessionError) {
             guard info.st_size <= InkSession.maximumSize else { throw .tooLarge(Int(info.st_size)) }
-            do throws(FileError) { bytes = try SafeFiles.read(path, limit: InkSession.maximumSize) } catch {
-                return Found(problem: "the saved session \(error); starting with no ink", mayWrite: false)
-            }
-            return Found(session: try InkSession(bytes: bytes))
+            return Found(session: try open(path))
+        } catch .unreadable(let reason) {
+            return Found(problem: "the saved session \(reason); starting with no ink", mayWrite: false)
         } catch {
             return moveAside(path, because: error.reason)
         }
