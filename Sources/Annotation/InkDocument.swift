@@ -82,7 +82,9 @@ public final class InkDocument {
         contact.filter = PointFilter(settings.filter)
         let first = InkSample(contact.filter.filter(point, at: time), width: width)
         let samples = tool.isShape ? [InkSample(point, width: width), InkSample(point, width: width)] : [first]
-        contact.stroke = Stroke(id: nextID, tool: tool, color: settings.color, samples: samples)
+        contact.stroke = tool == .stamp
+            ? .stamp(id: nextID, number: nextStampNumber, at: point, width: settings.width, color: settings.color)
+            : Stroke(id: nextID, tool: tool, color: settings.color, samples: samples)
         contact.isProvisional = settings.holdsProvisionalInk && tool != .eraser
         nextID += 1
         live[id] = contact
@@ -112,6 +114,8 @@ public final class InkDocument {
                 erases = true
             case .text:
                 return  // the text tool's contacts place and move texts (`TextTool`), drawing nothing
+            case .stamp:
+                contact.stroke.samples[0].point = point  // the stamp goes where the finger lifts
             case .pen, .highlighter, .arrow, .laser:
                 let smoothed = contact.filter.filter(point, at: time)
                 if let last = contact.stroke.samples.last, last.point.distance(to: smoothed) < AnnotationDefaults.minimumSampleSpacing { return }
@@ -201,6 +205,27 @@ public final class InkDocument {
 
     public var canUndo: Bool { !history.undoable.isEmpty }
 
+    // MARK: Stamps
+
+    /// Stamps older than this id are not counted (`resetStamps`).
+    private var stampsCountFrom = 0
+
+    /// The number the next stamp shows: one more than the highest on the page since the last
+    /// reset (undoing the last stamp gives its number again), 1 on a fresh page.
+    public var nextStampNumber: Int {
+        var highest = 0
+        func count(_ stroke: Stroke) {
+            if stroke.id >= stampsCountFrom, let number = stroke.stampNumber { highest = max(highest, number) }
+        }
+        strokes.forEach(count)
+        pendingProvisional.forEach(count)
+        live.values.forEach { count($0.stroke) }
+        return highest + 1
+    }
+
+    /// The next stamp shows 1 again (`ctl stamp reset`); the stamps placed stay.
+    public func resetStamps() { stampsCountFrom = nextID }
+
     /// Puts back finished strokes kept from an earlier run (a saved session), under new ids and
     /// with no undo history: they are where the page starts.
     public func restore(_ saved: [Stroke]) {
@@ -225,7 +250,7 @@ public final class InkDocument {
 
     /// The topmost text at `point`, if any.
     public func text(at point: Point) -> Stroke? {
-        strokes.last { $0.text != nil && $0.bounds.contains(point) }
+        strokes.last { $0.tool == .text && $0.bounds.contains(point) }
     }
 
     /// Shows `original` moved by `offset`, in place of the stroke `shownID` (it, or an earlier

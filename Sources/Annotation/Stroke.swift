@@ -24,7 +24,7 @@ public struct Stroke: Equatable, Sendable {
     /// When its contact lifted (a laser fades from then), nil while it grows.
     public internal(set) var endTime: Double?
     /// A text's words, size and extent (the `text` tool); its one sample is its top left, as
-    /// wide as its em size.
+    /// wide as its em size. A stamp's number (see `Stroke.stamp`).
     public let text: TextContent?
 
     public init(id: Int, tool: Tool, color: Color, samples: [InkSample], endTime: Double? = nil, text: TextContent? = nil) {
@@ -55,6 +55,8 @@ public struct Stroke: Equatable, Sendable {
             return [curve] + Self.arrowHead(along: curve)
         case .pen, .highlighter, .laser, .eraser:
             return [Self.fitted(samples)]
+        case .stamp:
+            return [[first]]  // one sample as wide as the disc: the disc
         case .text:
             return []
         }
@@ -62,7 +64,7 @@ public struct Stroke: Equatable, Sendable {
 
     /// Everything the stroke may cover, its width included.
     public var bounds: Rect {
-        if let text, let origin = samples.first?.point {
+        if tool == .text, let text, let origin = samples.first?.point {
             return Rect(x: origin.x - 2, y: origin.y - 2, width: text.extent.width + 4, height: text.extent.height + 4)
         }
         var box = Rect.null
@@ -76,7 +78,7 @@ public struct Stroke: Equatable, Sendable {
 
     /// Whether ink of this stroke lies within `radius` of `point`.
     public func touches(_ point: Point, radius: Double) -> Bool {
-        if text != nil { return bounds.insetBy(dx: -radius, dy: -radius).contains(point) }
+        if tool == .text { return bounds.insetBy(dx: -radius, dy: -radius).contains(point) }
         for line in polylines {
             if line.count == 1, line[0].point.distance(to: point) <= radius + line[0].width / 2 { return true }
             for i in line.indices.dropFirst() {

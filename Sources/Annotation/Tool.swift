@@ -14,6 +14,9 @@ public enum Tool: String, CaseIterable, Sendable {
     case laser
     /// A tap opens a text box there (typed on the keyboard); a drag moves a text.
     case text
+    /// A tap places the page's next number (1, 2, 3 …) in a disc of the ink's colour, sized by
+    /// the width; a drag places it where the finger lifts.
+    case stamp
 
     /// The name used by the configuration and `touchlight ctl tool NAME`.
     public var name: String { rawValue }

@@ -146,6 +146,7 @@ public final class InkRenderer: Underlay {
             let box = devicePixels(of: item.bounds, scale: scale).intersection(area)
             guard !box.isEmpty else { continue }
             rasterizer.fill(item.lines, color: item.color.withOpacity(item.color.alpha * item.opacity), within: box, op: PIXMAN_OP_OVER, into: canvas)
+            if let stamp = item.stamp { text.drawNumber(of: stamp, scale: scale, into: canvas, clip: box) }
         }
         if let drawnTextBox { text.drawBox(drawnTextBox.box, shownArea: drawnTextBox.area, scale: scale, into: canvas, area: area) }
     }
@@ -253,9 +254,10 @@ public final class InkRenderer: Underlay {
     /// Paints a finished stroke within `box`: a text's words, or the stroke's lines
     /// (highlighter ink under what is there, the rest over it).
     private func paint(_ stroke: Stroke, within box: PixelRect, into layer: Canvas) {
-        if stroke.text != nil { return text.draw(stroke, within: box, scale: scale, into: layer) }
+        if stroke.tool == .text { return text.draw(stroke, within: box, scale: scale, into: layer) }
         rasterizer.fill(stroke.polylines, color: .ink(stroke), within: box,
                         op: stroke.tool == .highlighter ? PIXMAN_OP_OVER_REVERSE : PIXMAN_OP_OVER, into: layer)
+        if stroke.tool == .stamp { text.drawNumber(of: stroke, scale: scale, into: layer, clip: box) }
     }
 
     // MARK: Live strokes
@@ -263,7 +265,7 @@ public final class InkRenderer: Underlay {
     private func updateLive(_ document: InkDocument) {
         for index in entries.indices { entries[index].seen = false }
         document.forEachLiveStroke { stroke in
-            guard !stroke.tool.isShape else { return }
+            guard !stroke.tool.isShape, stroke.tool != .stamp else { return }
             var index = entries.firstIndex { $0.id == stroke.id }
             if index == nil {
                 entries.append(LiveEntry(id: stroke.id))
@@ -309,10 +311,11 @@ public final class InkRenderer: Underlay {
     private func updateTransient(_ document: InkDocument, time: Double) {
         transient.removeAll(keepingCapacity: true)
         document.forEachLiveStroke { stroke in
-            guard stroke.tool.isShape || stroke.tool == .arrow else { return }
+            guard stroke.tool.isShape || stroke.tool == .arrow || stroke.tool == .stamp else { return }
             let lines = stroke.tool == .arrow ? Stroke.arrowHead(along: stroke.samples) : stroke.polylines
             guard !lines.isEmpty else { return }
-            transient.append(TransientItem(id: stroke.id, lines: lines, bounds: view.toScreen(InkRasterizer.bounds(of: lines)), color: .ink(stroke), opacity: 1))
+            transient.append(TransientItem(id: stroke.id, lines: lines, bounds: view.toScreen(InkRasterizer.bounds(of: lines)), color: .ink(stroke),
+                                           opacity: 1, stamp: stroke.tool == .stamp ? stroke : nil))
         }
         document.expireLasers(at: time)
         laserGeometry.removeAll { laser in !document.fadingLasers.contains { $0.id == laser.id } }
@@ -338,14 +341,16 @@ private struct LiveEntry {
     var seen = true
 }
 
-/// Ink drawn fresh each frame: a shape being dragged, an arrow's head, a fading laser (its
-/// bounds as shown, on the output).
+/// Ink drawn fresh each frame: a shape being dragged, an arrow's head, a stamp being placed,
+/// a fading laser (its bounds as shown, on the output).
 private struct TransientItem {
     let id: Int
     let lines: [[InkSample]]
     let bounds: Rect
     let color: Color
     var opacity: Double
+    /// The stamp whose number goes over the disc.
+    var stamp: Stroke?
 }
 
 /// What paints each damaged rectangle's background before the markers are drawn (the ink).

@@ -50,6 +50,19 @@ public final class InkText {
         drawLines(content.lines, origin: view.toScreen(origin), size: content.size * view.scale, color: stroke.color, scale: scale, into: layer, clip: box)
     }
 
+    /// Draws a stamp's number centred on its disc, in white or black, whichever reads on the
+    /// ink's colour.
+    func drawNumber(of stamp: Stroke, scale: Double, into canvas: Canvas, clip: PixelRect) {
+        guard let engine, let content = stamp.text, let centre = stamp.samples.first?.point else { return }
+        let (shown, size) = (view.toScreen(centre), content.size * view.scale)
+        let light = 0.299 * stamp.color.red + 0.587 * stamp.color.green + 0.114 * stamp.color.blue > 0.6
+        let style = TextRenderer.Style(size: size, color: light ? .black : .white)
+        let metrics = engine.measure(content.string, style: style, scale: scale)
+        // Digits stand on the baseline about as high as the ascent less the descent.
+        let baseline = Point(x: shown.x - metrics.width / 2, y: shown.y + (metrics.ascent - metrics.descent) / 2)
+        engine.draw(content.string, style: style, at: baseline, scale: scale, into: canvas, clip: clip)
+    }
+
     /// The area the box being typed in covers: its words, its caret and its frame.
     public func bounds(of box: TextBox) -> Rect {
         let extent = extent(of: shownLines(box.shown.text, of: box).map(\.text), size: box.size)

@@ -16,6 +16,10 @@ import Visualizer
         #expect(try ControlCommand(line: "UNDO") == .undo)
         #expect(try ControlCommand(line: "save") == .save(directory: nil))
         #expect(try ControlCommand(line: "save /tmp/ink") == .save(directory: "/tmp/ink"))
+        #expect(try ControlCommand(line: "tool stamp") == .tool(.stamp))
+        #expect(try ControlCommand(line: "stamp reset") == .stampReset)
+        #expect(ControlCommand.stampReset.record! == ("stamp", "reset"), "a recording keeps a reset")
+        #expect(try ControlCommand(recordName: "stamp", value: "reset") == .stampReset)
         for (line, command) in [("redo", ControlCommand.redo), ("clear", .clear), ("pause", .pause), ("resume", .resume),
                                 ("status", .status), ("reload", .reload)] {
             #expect(try ControlCommand(line: line) == command)
@@ -27,7 +31,8 @@ import Visualizer
             do { _ = try ControlCommand(line: line); return "accepted" } catch { return error.description }
         }
         #expect(message("paint") == "unknown command \"paint\"; commands: \(ControlCommand.words.joined(separator: ", "))")
-        #expect(message("tool crayon") == "tool takes pen, highlighter, arrow, line, rectangle, ellipse, eraser, laser or text, not \"crayon\"")
+        #expect(message("stamp again") == "stamp takes reset, not \"again\"")
+        #expect(message("tool crayon") == "tool takes pen, highlighter, arrow, line, rectangle, ellipse, eraser, laser, text or stamp, not \"crayon\"")
         #expect(message("mode sideways") == "mode takes off, draw, pass or toggle, not \"sideways\"")
         #expect(message("colour red").contains("is not a colour"))
         #expect(message("width 0") == "width must be a number from 0.5 to 200.0, not \"0\"")

@@ -1,4 +1,4 @@
-import Annotation
+@testable import Annotation
 import Foundation
 @testable import Stage
 import Testing
@@ -16,7 +16,7 @@ import Visualizer
         let words = Stroke(id: 9, tool: .text, color: red, samples: [InkSample(Point(x: 100, y: 100), width: 20)],
                            text: TextContent(string: "Hello \"world\"\nsecond line", size: 20, extent: Size(width: 120, height: 50)))
         return InkSession(settings: [TouchTrace.Setting(time: 0, name: "tool", value: "highlighter"), TouchTrace.Setting(time: 0, name: "page", value: "2")],
-                          outputs: ["HDMI-A-1": [[pen, box], [words]], "eDP-1": [[]]])
+                          outputs: ["HDMI-A-1": [[pen, box], [words, .stamp(id: 10, number: 12, at: Point(x: 300, y: 200), width: 8, color: red)]], "eDP-1": [[]]])
     }
 
     /// The strokes as a session keeps them: ids are given again when read, and an end time
@@ -31,6 +31,7 @@ import Visualizer
         #expect(Self.kept(read.outputs) == Self.kept(session.outputs))
         #expect(read.settings == session.settings)
         #expect(read.outputs["HDMI-A-1"]?[0].map(\.id) == [1, 2], "ids are given again, in order")
+        #expect(read.outputs["HDMI-A-1"]?[1].last?.stampNumber == 12, "a numbered stamp is kept with its number")
     }
 
     @Test func theFileSaysWhatItIsFirst() throws {

@@ -5,7 +5,7 @@ import Visualizer
 /// and the reference's lists, which a test checks) and the trace's `set` records all come from
 /// here, in this order.
 public enum CommandWord: String, CaseIterable, Sendable {
-    case mode, tool, colour, width, undo, redo, clear, board, page, spotlight, zoom, save, pause, resume, status, reload
+    case mode, tool, colour, width, undo, redo, clear, stamp, board, page, spotlight, zoom, save, pause, resume, status, reload
 
     /// What a word takes after it.
     public enum Argument: Sendable {
@@ -38,6 +38,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .undo: .none(.undo)
         case .redo: .none(.redo)
         case .clear: .noneOrAll(.clear, all: .clearAll)
+        case .stamp: .choice(["reset"])
         case .pause: .none(.pause)
         case .resume: .none(.resume)
         case .status: .none(.status)
@@ -49,10 +50,11 @@ public enum CommandWord: String, CaseIterable, Sendable {
     public var aliases: [String] { self == .colour ? ["color"] : [] }
 
     /// The name of the trace's `set` record that keeps what this word set, for the words a
-    /// recording keeps as they change (a replay carries them out as these commands).
+    /// recording keeps as they change (a replay carries them out as these commands), and for
+    /// `stamp reset`, which a recording keeps when it is given.
     public var recordName: String? {
         switch self {
-        case .mode, .tool, .width, .board, .page, .spotlight, .zoom: rawValue
+        case .mode, .tool, .width, .board, .page, .spotlight, .zoom, .stamp: rawValue
         case .colour: "color"
         default: nil
         }

@@ -15,6 +15,8 @@ public enum ControlCommand: Equatable, Sendable {
     case undo, redo, clear
     /// Every page of every output forgotten: the ink and the pages themselves (page 1 again).
     case clearAll
+    /// The next numbered stamp on each output's page shows 1 again.
+    case stampReset
     /// The page under the ink.
     case board(Board)
     /// One PNG of the ink per output, into this directory (nil: the default one): of the page
@@ -135,6 +137,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .undo: .undo
         case .redo: .redo
         case .clear, .clearAll: .clear
+        case .stampReset: .stamp
         case .pause: .pause
         case .resume: .resume
         case .status: .status
@@ -156,6 +159,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .save(let directory, let allPages): (allPages ? [CommandWord.allPagesFlag] : []) + (directory.map { [$0] } ?? [])
         case .saveSession(let path): [CommandWord.sessionFlag, path]
         case .clearAll: [CommandWord.allPagesFlag]
+        case .stampReset: ["reset"]
         case .undo, .redo, .clear, .pause, .resume, .status, .reload: []
         }
         return [word.rawValue] + argument
@@ -201,6 +205,7 @@ public enum ControlCommand: Equatable, Sendable {
             case .board: Board(rawValue: name).map { .board($0) }
             case .spotlight: Switch(rawValue: name).map { .spotlight($0) }
             case .zoom: Switch(rawValue: name).map { .zoom($0) }
+            case .stamp: name == "reset" ? .stampReset : nil
             default: nil
             }
             guard let command else { throw ControlError("\(word) takes \(spokenList(names)), not \(quoted(argument))") }

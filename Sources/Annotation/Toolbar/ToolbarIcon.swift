@@ -44,6 +44,10 @@ public enum ToolbarIcon: Equatable, Sendable {
             return [(c, .disc(radius: 8), Color(red: 1, green: 0.2, blue: 0.2, alpha: 0.35)), (c, .disc(radius: 3.5), Color(red: 1, green: 0.25, blue: 0.25))]
         case .tool(.text):
             return [line(p(-7, -7), p(7, -7), 3), line(p(0, -7), p(0, 8), 3)]
+        case .tool(.stamp):
+            // A numbered disc: the "1" cut out of it in the panel's colour.
+            return [(c, .disc(radius: 9), color), (p(0, -4.5), .line(to: p(0, 5), width: 2.5), ToolbarLayout.panelColor),
+                    (p(-2.5, -2.5), .line(to: p(0, -4.5), width: 2.5), ToolbarLayout.panelColor)]
         case .swatch(let swatch):
             // A grey edge, so that white and black swatches read as swatches on any panel.
             return [(c, .disc(radius: 9), Color(red: 0.55, green: 0.55, blue: 0.57)), (c, .disc(radius: 8), swatch)]

@@ -115,6 +115,7 @@ public final class App {
             self.shellLink?.reportMode()
             self.keeper?.changed()
         }
+        controlPlane.onRecordableEdit = { [unowned self] in self.recorder?.edited($0) }
         shellLink = shellChannelFD.map { fd in
             ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
                 overlays: { [unowned self] in self.activeOverlays }, mode: { [unowned self] in self.controlPlane.settings.mode },

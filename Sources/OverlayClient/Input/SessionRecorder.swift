@@ -40,6 +40,11 @@ final class SessionRecorder {
         }
     }
 
+    /// An edit given by command that the touches do not tell (`stamp reset`).
+    func edited(_ command: ControlCommand) {
+        if let record = command.record { trace.record(setting: record.name, value: record.value, at: clock.now) }
+    }
+
     /// A pen hovering where it would draw, or no longer (nil).
     func penHovered(_ hover: PenHover?) {
         trace.record(setting: PenHover.settingName, value: hover?.settingValue ?? "off", at: clock.now)

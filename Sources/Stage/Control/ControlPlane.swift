@@ -40,6 +40,8 @@ package final class ControlPlane {
     package private(set) var state = AnnotationState()
     /// The mode, tool, colour or width changed (a recording writes it down).
     package var onSettingsChanged: (() -> Void)?
+    /// An edit a recording keeps as it is given (`stamp reset`: the touches do not tell it).
+    package var onRecordableEdit: ((ControlCommand) -> Void)?
     /// One line for the log.
     package var note: (String) -> Void = { _ in }
 
@@ -63,6 +65,10 @@ package final class ControlPlane {
             apply(on: targets)
         case .undo, .redo, .clear:
             for target in targets { edit(command, on: target) }
+        case .stampReset:
+            for target in targets { target.scene.ink.document.resetStamps() }
+            note("stamps start again at 1")
+            onRecordableEdit?(command)
         case .clearAll:
             for target in targets {
                 target.scene.ink.forgetEveryPage()

@@ -55,12 +55,15 @@ extension InkSession {
                 guard points.allSatisfy({ $0.width > 0 }) else { throw .corrupt("a sample has no width") }
                 var content: TextContent?
                 if let text {
-                    guard tool == .text, [text.size, text.width, text.height].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                    guard tool == .text || tool == .stamp, [text.size, text.width, text.height].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
                         throw .corrupt("a text with no size, or on a stroke of another tool")
                     }
                     content = TextContent(string: text.string, size: text.size, extent: Size(width: text.width, height: text.height))
-                } else if tool == .text {
-                    throw .corrupt("a text stroke without its text")
+                } else if tool == .text || tool == .stamp {
+                    throw .corrupt("a \(tool) stroke without its text")
+                }
+                if tool == .stamp {  // one disc, its number its text
+                    guard points.count == 1, let number = Int(text?.string ?? ""), number > 0 else { throw .corrupt("a stamp is one sample and a number") }
                 }
                 return Annotation.Stroke(id: id, tool: tool, color: color, samples: points, endTime: 0, text: content)
             }
