@@ -33,7 +33,9 @@ let package = Package(
         .target(name: "Annotation", dependencies: ["TouchCore", "Visualizer"]),
         .target(name: "TouchlightConfig", dependencies: ["Visualizer", "Annotation", "TouchscreenInput", "SafeFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .systemLibrary(name: "CText", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
-        .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CSPNG", "CText"], swiftSettings: optimizedEvenInDebug),
+        // cairo's PDF surface, for `ctl save --pdf` (vector ink, real text).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "Renderer", dependencies: ["Visualizer", "Annotation", "CPixman", "CSPNG", "CText", "CCairo"], swiftSettings: optimizedEvenInDebug),
         // The GLES 2 renderer: EGL, its shaders (shaders/*.vert, *.frag, embedded in the binary
         // by C23's #embed, so an installed program carries them).
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libwayland-dev"])]),

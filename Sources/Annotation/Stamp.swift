@@ -14,6 +14,11 @@ extension Stroke {
                       text: TextContent(string: label, size: size, extent: Size(width: diameter, height: diameter)))
     }
 
+    /// The colour of a stamp's number: white, or black on a light disc.
+    public var numberColor: Color {
+        0.299 * color.red + 0.587 * color.green + 0.114 * color.blue > 0.6 ? .black : .white
+    }
+
     /// The number a stamp shows; nil for other ink.
     public var stampNumber: Int? {
         guard tool == .stamp, let text else { return nil }

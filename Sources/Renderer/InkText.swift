@@ -55,8 +55,7 @@ public final class InkText {
     func drawNumber(of stamp: Stroke, scale: Double, into canvas: Canvas, clip: PixelRect) {
         guard let engine, let content = stamp.text, let centre = stamp.samples.first?.point else { return }
         let (shown, size) = (view.toScreen(centre), content.size * view.scale)
-        let light = 0.299 * stamp.color.red + 0.587 * stamp.color.green + 0.114 * stamp.color.blue > 0.6
-        let style = TextRenderer.Style(size: size, color: light ? .black : .white)
+        let style = TextRenderer.Style(size: size, color: stamp.numberColor)
         let metrics = engine.measure(content.string, style: style, scale: scale)
         // Digits stand on the baseline about as high as the ascent less the descent.
         let baseline = Point(x: shown.x - metrics.width / 2, y: shown.y + (metrics.ascent - metrics.descent) / 2)

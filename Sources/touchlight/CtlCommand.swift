@@ -42,11 +42,11 @@ struct Ctl: ParsableCommand {
         if (try? JSONDecoder().decode(Outcome.self, from: Data(reply.utf8)))?.ok != true { throw ExitCode(1) }
     }
 
-    /// The words, with `save`'s directory (or session file) made absolute against this process's working
+    /// The words, with `save`'s directory (or session or PDF file) made absolute against this process's working
     /// directory (the overlay's is another).
     var resolvedWords: [String] {
         guard let last = words.last, words.count >= 2, CommandWord(spelled: words[0]) == .save,
-              last != CommandWord.allPagesFlag, last != CommandWord.sessionFlag,
+              last != CommandWord.allPagesFlag, last != CommandWord.sessionFlag, last != CommandWord.pdfFlag,
               !last.hasPrefix("/") else { return words }
         let base = FileManager.default.currentDirectoryPath
         return words.dropLast() + [URL(fileURLWithPath: last, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path]

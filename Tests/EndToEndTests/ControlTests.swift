@@ -114,6 +114,14 @@ extension EndToEnd {
             (status, output) = try sway.ctl("save", "--all", pagesDirectory)
             let pages = try FileManager.default.contentsOfDirectory(atPath: pagesDirectory).sorted()
             #expect(status == 0 && pages.count == 2 && pages[0].hasSuffix("-page1.png") && pages[1].hasSuffix("-page2.png"), "\(output)")
+            // save --pdf: both pages in one PDF at the output's size, as poppler reads it
+            // (PDFExportTests compares what it draws with the PNGs).
+            (status, output) = try sway.ctl("save", "--pdf", pagesDirectory + "/handout.pdf")
+            #expect(status == 0 && output.contains("handout.pdf"), "\(output)")
+            let pdfInfo = try Desktop.execute("/usr/bin/pdfinfo", [pagesDirectory + "/handout.pdf"], environment: sway.environment).output
+            let png = Array(try Data(contentsOf: URL(fileURLWithPath: pagesDirectory + "/" + pages[0])))
+            let size = (png[16...19].reduce(0) { $0 << 8 | Int($1) }, png[20...23].reduce(0) { $0 << 8 | Int($1) })  // IHDR: the page's pixels (scale 1)
+            #expect(pdfInfo.contains("Pages:           2") && pdfInfo.contains("Page size:       \(size.0) x \(size.1) pts"), "\(size): \(pdfInfo)")
 
             // Bugs 29.6–8: a directory with a space and a newline in its name, given relative to
             // the caller's working directory, is one argument of one command.

@@ -18,6 +18,9 @@ import Visualizer
         #expect(try ControlCommand(line: "save /tmp/ink") == .save(directory: "/tmp/ink"))
         #expect(try ControlCommand(line: "tool stamp") == .tool(.stamp))
         #expect(try ControlCommand(line: "stamp reset") == .stampReset)
+        #expect(try ControlCommand(line: "save --pdf") == .savePDF(path: nil))
+        #expect(try ControlCommand(line: "save --pdf /tmp/hand.pdf") == .savePDF(path: "/tmp/hand.pdf"))
+        #expect(ControlCommand.savePDF(path: "/tmp/a b.pdf").words == ["save", "--pdf", "/tmp/a b.pdf"])
         #expect(ControlCommand.stampReset.record! == ("stamp", "reset"), "a recording keeps a reset")
         #expect(try ControlCommand(recordName: "stamp", value: "reset") == .stampReset)
         for (line, command) in [("redo", ControlCommand.redo), ("clear", .clear), ("pause", .pause), ("resume", .resume),
@@ -31,6 +34,7 @@ import Visualizer
             do { _ = try ControlCommand(line: line); return "accepted" } catch { return error.description }
         }
         #expect(message("paint") == "unknown command \"paint\"; commands: \(ControlCommand.words.joined(separator: ", "))")
+        #expect(message("save --pdf hand.pdf").hasPrefix("save --pdf takes at most one absolute file name"))
         #expect(message("stamp again") == "stamp takes reset, not \"again\"")
         #expect(message("tool crayon") == "tool takes pen, highlighter, arrow, line, rectangle, ellipse, eraser, laser, text or stamp, not \"crayon\"")
         #expect(message("mode sideways") == "mode takes off, draw, pass or toggle, not \"sideways\"")

@@ -15,6 +15,7 @@ import TouchCore
         case "N": [["8"]]
         case "[--all] [DIR]": [[], ["/tmp"], ["--all"], ["--all", "/tmp"]]
         case "--session FILE": [["--session", "/tmp/lesson.json"]]
+        case "--pdf [FILE]": [["--pdf"], ["--pdf", "/tmp/handout.pdf"]]
         default: takes.split(separator: "|").map { [$0 == "N" ? "3" : String($0)] }
         }
     }

@@ -21,7 +21,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case number(ClosedRange<Double>)
         /// A name of these, or a whole number in this range.
         case choiceOrNumber([String], ClosedRange<Int>)
-        /// `[--all] [DIR]`, DIR absolute; or `--session FILE`, FILE absolute.
+        /// `[--all] [DIR]`, DIR absolute; `--session FILE` or `--pdf [FILE]`, FILE absolute.
         case pagesAndDirectory
     }
 
@@ -72,11 +72,12 @@ public enum CommandWord: String, CaseIterable, Sendable {
         }
     }
 
-    /// The word's other forms, each listed in help on its own (`clear --all`, `save --session FILE`).
+    /// The word's other forms, each listed in help on its own (`clear --all`, `save --session FILE`,
+    /// `save --pdf [FILE]`).
     public var otherForms: [String] {
         switch argument {
         case .noneOrAll: [Self.allPagesFlag]
-        case .pagesAndDirectory: ["\(Self.sessionFlag) \(Self.fileName)"]
+        case .pagesAndDirectory: ["\(Self.sessionFlag) \(Self.fileName)", "\(Self.pdfFlag) [\(Self.fileName)]"]
         default: []
         }
     }
@@ -87,6 +88,8 @@ public enum CommandWord: String, CaseIterable, Sendable {
     /// `save --session FILE`: the drawing as a session file, and the name that file goes by in help.
     public static let sessionFlag = "--session"
     static let fileName = "FILE"
+    /// `save --pdf [FILE]`: every page as one PDF.
+    public static let pdfFlag = "--pdf"
 
     /// The word a command line starts with (any letter case, aliases too), or nil.
     public init?(spelled word: String) {

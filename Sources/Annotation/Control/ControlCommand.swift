@@ -25,6 +25,9 @@ public enum ControlCommand: Equatable, Sendable {
     /// The drawing (every page on every output, the board, page, tool, colour and width) as a
     /// session file at this absolute path, for `touchlight annotate --open`.
     case saveSession(path: String)
+    /// Every page of every output as one PDF, a page each, at this absolute path (nil: a new
+    /// file in the pictures folder).
+    case savePDF(path: String?)
     /// Another whiteboard page, each with its own ink and undo.
     case page(PageChange)
     /// The screen dimmed except a soft circle around the newest touch.
@@ -133,7 +136,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .page: .page
         case .spotlight: .spotlight
         case .zoom: .zoom
-        case .save, .saveSession: .save
+        case .save, .saveSession, .savePDF: .save
         case .undo: .undo
         case .redo: .redo
         case .clear, .clearAll: .clear
@@ -158,6 +161,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .spotlight(let change), .zoom(let change): [change.rawValue]
         case .save(let directory, let allPages): (allPages ? [CommandWord.allPagesFlag] : []) + (directory.map { [$0] } ?? [])
         case .saveSession(let path): [CommandWord.sessionFlag, path]
+        case .savePDF(let path): [CommandWord.pdfFlag] + (path.map { [$0] } ?? [])
         case .clearAll: [CommandWord.allPagesFlag]
         case .stampReset: ["reset"]
         case .undo, .redo, .clear, .pause, .resume, .status, .reload: []
@@ -215,8 +219,14 @@ public enum ControlCommand: Equatable, Sendable {
         }
     }
 
-    /// `save [--all] [DIR]`, or `save --session FILE`.
+    /// `save [--all] [DIR]`, `save --session FILE` or `save --pdf [FILE]`.
     private static func save(_ arguments: [String]) throws(ControlError) -> ControlCommand {
+        if arguments.first == CommandWord.pdfFlag {
+            guard arguments.count <= 2, arguments.dropFirst().allSatisfy({ $0.hasPrefix("/") }) else {
+                throw ControlError("save \(CommandWord.pdfFlag) takes at most one absolute file name (touchlight ctl resolves a relative one)")
+            }
+            return .savePDF(path: arguments.last == CommandWord.pdfFlag ? nil : arguments.last)
+        }
         if arguments.first == CommandWord.sessionFlag {
             guard arguments.count == 2, let file = arguments.last, file.hasPrefix("/") else {
                 throw ControlError("save \(CommandWord.sessionFlag) needs one absolute file name (touchlight ctl resolves a relative one)")

@@ -82,6 +82,13 @@ final class Commands {
             } catch {
                 done(.failure(error.reason))
             }
+        case .savePDF(let path):
+            guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
+            do {
+                saver.write(try plane.preparePDF(targets, to: path)) { [unowned self] outcome in done(self.plane.saved(outcome)) }
+            } catch {
+                done(.failure(error.reason))
+            }
         case .saveSession(let path):
             guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
             let save = InkSave.session(InkSession(plane: plane, targets: targets, away: needs.away()), to: path)

@@ -101,6 +101,8 @@ package final class ControlPlane {
             return .failure("no configuration file to reload")
         case .saveSession:
             return .failure("a session file is written by the running overlay")
+        case .savePDF(let path):
+            do { return saved(try preparePDF(targets, to: path).write()) } catch { return .failure(error.reason) }
         case .status:
             break
         }
@@ -221,30 +223,54 @@ package final class ControlPlane {
     /// user's pictures folder, else home; never over an existing file). Writing them is the
     /// caller's (`InkSave.write`, off the loop).
     package func prepareSave(_ targets: [AnnotationTarget], into directory: String?, allPages: Bool) throws(InkSave.Refusal) -> InkSave {
-        let environment = ProcessInfo.processInfo.environment
-        let home = environment["HOME"] ?? "."
-        let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
-        let target = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
-        var status = stat()
-        guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw InkSave.Refusal(reason: "\(target) is not a directory")
-        }
+        let folder = try Self.saveFolder(directory)
         let stamp = SafeFiles.timestamp()
         var save = InkSave(files: [])
         for overlay in targets {
             let ink = overlay.scene.ink
             for page in allPages ? Array(ink.pages.indices) : [ink.pageIndex] {
                 let name = "touchlight-\(overlay.outputName)-\(stamp)" + (allPages ? "-page\(page + 1)" : "")
-                var path = "\(target)/\(name).png"
-                var counter = 2
-                while FileManager.default.fileExists(atPath: path) {
-                    path = "\(target)/\(name)-\(counter).png"
-                    counter += 1
-                }
-                save.files.append((overlay.inkImage(page: page), path))
+                save.files.append((overlay.inkImage(page: page), Self.newPath(in: folder, name: name, ending: "png")))
             }
         }
         return save
+    }
+
+    /// `save --pdf`'s document: every page of every target, a PDF page each at its output's
+    /// logical size on its board, copied now; drawing and writing it is the caller's (off the
+    /// loop). At `path`, else a new file in the pictures folder.
+    package func preparePDF(_ targets: [AnnotationTarget], to path: String?) throws(InkSave.Refusal) -> InkSave {
+        let pages = targets.flatMap { target in
+            target.scene.ink.pages.map { InkPDF.Page(size: target.scene.size, background: target.scene.ink.renderer.page, strokes: $0.strokes) }
+        }
+        guard !pages.isEmpty else { throw InkSave.Refusal(reason: "no output: there are no pages to save") }
+        if let path { return .pdf(pages, font: targets.first?.scene.text.map(InkPDF.Font.init), to: path) }
+        let file = Self.newPath(in: try Self.saveFolder(nil), name: "touchlight-\(SafeFiles.timestamp())", ending: "pdf")
+        return .pdf(pages, font: targets.first?.scene.text.map(InkPDF.Font.init), to: file)
+    }
+
+    /// Where saves go: `directory`, else the user's pictures folder, else home.
+    private static func saveFolder(_ directory: String?) throws(InkSave.Refusal) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"] ?? "."
+        let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
+        let folder = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw InkSave.Refusal(reason: "\(folder) is not a directory")
+        }
+        return folder
+    }
+
+    /// `folder/name.ending`, or `name-2`, `-3` … when taken: never over an existing file.
+    private static func newPath(in folder: String, name: String, ending: String) -> String {
+        var path = "\(folder)/\(name).\(ending)"
+        var counter = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = "\(folder)/\(name)-\(counter).\(ending)"
+            counter += 1
+        }
+        return path
     }
 
     /// The reply for a save that was written: what it saved, or why it stopped.

@@ -1,7 +1,7 @@
 import Renderer
 import SafeFiles
 
-/// `ctl save`'s files, or a session file: the pictures are rasterized (or the strokes copied)
+/// `ctl save`'s files, a session file or a PDF: the pictures are rasterized (or the strokes copied)
 /// on the loop, which owns the ink, then encoded and written off it (`write`), so that no save
 /// holds up a frame.
 package struct InkSave: Sendable {
@@ -10,10 +10,17 @@ package struct InkSave: Sendable {
     /// A session file, where it goes, and whether its folder is made when missing (the state
     /// folder of the kept session is; the folder `save --session FILE` names must exist).
     var session: (session: InkSession, path: String, makesFolder: Bool)?
+    /// A PDF of pages (`save --pdf`), drawn with the overlay's font, and where it goes.
+    var pdf: (pages: [InkPDF.Page], font: InkPDF.Font?, path: String)?
 
     /// The drawing as a session file (`save --session FILE`, and the kept session).
     package static func session(_ session: InkSession, to path: String, makingFolder: Bool = false) -> InkSave {
         InkSave(files: [], session: (session, path, makingFolder))
+    }
+
+    /// Pages as one PDF (`save --pdf`).
+    package static func pdf(_ pages: [InkPDF.Page], font: InkPDF.Font?, to path: String) -> InkSave {
+        InkSave(files: [], pdf: (pages, font, path))
     }
 
     /// Why there is nothing to save into.
@@ -39,6 +46,14 @@ package struct InkSave: Sendable {
                 saved.append(path)
             } catch {
                 return Outcome(saved: saved, error: "the drawing could not be saved: \(error)")
+            }
+        }
+        if let (pages, font, path) = pdf {
+            do {
+                try SafeFiles.writeAtomically(try InkPDF.document(pages, font: font), to: path)
+                saved.append(path)
+            } catch {
+                return Outcome(saved: saved, error: "the PDF could not be saved: \(error)")
             }
         }
         for file in files {
