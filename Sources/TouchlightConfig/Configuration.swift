@@ -61,6 +61,8 @@ public struct Configuration: Equatable, Sendable {
         public var toolbar = true
         /// Whether a pen hovering in draw mode shows where it would draw (`PenHover`).
         public var penHover = true
+        /// Which contacts are palms: none of them draws while a pen is near (`PalmRule`).
+        public var palm = PalmRule()
         /// The page under the ink at start.
         public var board = Board.off
         /// What a restart brings back.

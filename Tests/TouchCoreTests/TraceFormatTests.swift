@@ -8,7 +8,7 @@ import Testing
             .init(time: 0.0083, id: 1, phase: .move, x: 11, y: 21, major: 12, minor: 8, orientation: 0.25),
             .init(time: 0.0083, id: 2, phase: .down, x: 300, y: 200),
             .init(time: 0.1, id: 1, phase: .up, x: 11, y: 21),
-            .init(time: 0.2, id: 0, phase: .cancel, x: 0, y: 0),
+            .init(time: 0.2, id: TouchTrace.Event.everyTouch, phase: .cancel, x: 0, y: 0),
         ])
         let parsed = try TouchTrace(text: trace.text)
         #expect(parsed == trace)

@@ -64,6 +64,7 @@ import Visualizer
         c.annotate.pointerButtons = [.right, .middle]
         c.annotate.toolbar = false
         c.annotate.penHover = false
+        c.annotate.palm = PalmRule(mode: .penAndSize, delay: 0.8, largestFinger: 60)
         c.annotate.palette = [Color(hex: "#123456")!, Color(hex: "#ABCDEF80")!]
         c.annotate.ink.laserFade = 3
         c.annotate.ink.undoLimit = 500

@@ -13,8 +13,11 @@ import TouchCore
 ///    their provisional ink, then undoes or redoes: the tap leaves no dots.
 /// 4. When the last contact lifts and no tap was recognized, what is still provisional (a
 ///    dot, a finger that rested) becomes real ink.
+///
+/// Palms (`PalmRule`): while a pen is near, and for the rule's delay after it left, a finger
+/// that goes down draws nothing and counts for no tap; the pen draws on.
 @MainActor
-public final class InkView: View {
+public final class InkView: View, GestureRecognizerDelegate {
     /// The ink its touches draw: the page shown (`ctl page` changes it; what a finger was
     /// drawing on the page left is cancelled).
     public var document: InkDocument {
@@ -26,6 +29,10 @@ public final class InkView: View {
     public let redoTap = TapGestureRecognizer()
     /// The `text` tool's contacts: a tap opens a text box, a drag moves a text.
     public let textTool = TextTool()
+    /// When fingers draw no ink because a pen is near (`[annotate] palm`).
+    public var palmRule = PalmRule()
+    /// Whether a pen is near: its hover (`penHovers`) and its contacts on this view.
+    public private(set) var pens = PenProximity()
     public var mode: AnnotationMode = .off {
         didSet {
             guard mode != oldValue else { return }
@@ -47,9 +54,22 @@ public final class InkView: View {
         redoTap.name = "redo-tap"
         _ = undoTap.addTarget { [unowned self] _ in self.tapRecognized { $0.undo() } }
         _ = redoTap.addTarget { [unowned self] _ in self.tapRecognized { $0.redo() } }
+        undoTap.delegate = self
+        redoTap.delegate = self
         addGestureRecognizer(undoTap)
         addGestureRecognizer(redoTap)
     }
+
+    /// A pen started or stopped hovering over the overlay.
+    public func penHovers(_ near: Bool, at time: Double) { pens.hover(near, at: time) }
+
+    /// Whether a touch draws: a pen, the mouse, or a finger while no pen is near.
+    private func draws(_ touch: Touch) -> Bool {
+        touch.type != .direct || pens.fingersDraw(at: touch.timestamp, under: palmRule)
+    }
+
+    /// A finger resting while a pen is near is no tap.
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { draws(touch) }
 
     private func tapRecognized(_ action: (InkDocument) -> Void) {
         document.discardProvisionalInk()
@@ -60,6 +80,8 @@ public final class InkView: View {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
+            if Self.isPen(touch) { pens.contactBegan(touch.sourceID) }
+            guard draws(touch) else { continue }  // moves and lifts of a contact never begun are ignored
             let details = Self.details(of: touch)
             if (details.tool ?? document.settings.tool) == .text {
                 textTool.began(touch.sourceID, at: touch.location(in: self), in: document)
@@ -81,6 +103,7 @@ public final class InkView: View {
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
+            if Self.isPen(touch) { pens.contactEnded(touch.sourceID, at: touch.timestamp) }
             if textTool.owns(touch.sourceID) { textTool.ended(touch.sourceID, in: document) } else { document.end(contact: touch.sourceID, time: touch.timestamp) }
         }
         settleIfAllLifted(event)
@@ -88,6 +111,7 @@ public final class InkView: View {
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
+            if Self.isPen(touch) { pens.contactEnded(touch.sourceID, at: touch.timestamp) }
             if textTool.owns(touch.sourceID) { textTool.cancelled(touch.sourceID, in: document) } else { document.cancel(contact: touch.sourceID) }
         }
         settleIfAllLifted(event)
@@ -98,6 +122,8 @@ public final class InkView: View {
         let anyDown = event.allTouches.contains { $0.view === self && ($0.phase != .ended && $0.phase != .cancelled) }
         if !anyDown { document.confirmProvisionalInk() }
     }
+
+    private static func isPen(_ touch: Touch) -> Bool { touch.type == .pencil || touch.type == .eraser }
 
     /// A touch's contact size (the panel's major axis) or pressure, when reported; a pen's
     /// eraser end erases whatever the tool.

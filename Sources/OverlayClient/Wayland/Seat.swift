@@ -170,12 +170,19 @@ final class Seat {
     }
 
     /// wl_touch.cancel (or the touch capability going away): every overlay with touches of
-    /// this seat cancels them.
+    /// this seat cancels them, and only them: a pen's stroke or a held mouse button goes on
+    /// (the compositor took the touches, a palm perhaps, not the pen).
     private func cancelAllTouches() {
-        var seen: [Overlay] = []
-        for overlay in touchOverlays.values + overlaysInFrame where !seen.contains(where: { $0 === overlay }) {
-            seen.append(overlay)
-            overlay.dispatcher.cancel()
+        var cancelled: [(overlay: Overlay, ids: [Int])] = overlaysInFrame.map { ($0, []) }
+        for (id, overlay) in touchOverlays.sorted(by: { $0.key < $1.key }) {
+            if let index = cancelled.firstIndex(where: { $0.overlay === overlay }) {
+                cancelled[index].ids.append(Int(id))
+            } else {
+                cancelled.append((overlay, [Int(id)]))
+            }
+        }
+        for (overlay, ids) in cancelled {
+            overlay.dispatcher.cancel(ids: ids)  // delivers what is pending first
             overlay.setNeedsDraw()
         }
         touchOverlays.removeAll()

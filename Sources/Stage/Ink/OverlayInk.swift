@@ -28,8 +28,11 @@ package final class OverlayInk {
     private var toolbarItemsAppearance = -1
     private var toolbarArea: Rect?
     /// A pen hovering over the overlay (set by its tablet tool), and its shapes while they show
-    /// (in draw mode, with `[annotate] pen_hover`).
-    package var penHover: PenHover?
+    /// (in draw mode, with `[annotate] pen_hover`). A pen near keeps fingers from drawing.
+    package var penHover: PenHover? {
+        didSet { if (penHover == nil) != (oldValue == nil) { view.penHovers(penHover != nil, at: scheduler.now) } }
+    }
+    private let scheduler: Scheduler
     private(set) var hoverItems: [DrawItem] = []
     private var drawnHover: (hover: PenHover, ink: InkDocument.Settings, area: Rect)?
     /// The text box being typed in (the `text` tool's tap opens it), drawn over the ink.
@@ -48,8 +51,9 @@ package final class OverlayInk {
     unowned let window: OverlayWindow
     private(set) var settings: Configuration.Annotate
 
-    init(window: OverlayWindow, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace, zooms: Bool) {
+    init(window: OverlayWindow, scheduler: Scheduler, settings: Configuration.Annotate, toolbarPlace: ToolbarPlace, zooms: Bool) {
         self.window = window
+        self.scheduler = scheduler
         self.settings = settings
         self.zooms = zooms
         pages = [InkDocument(settings: settings.ink)]
@@ -99,6 +103,7 @@ package final class OverlayInk {
         for page in pages { page.settings = settings.ink }
         restyleTextBox()
         renderer.page = Self.page(settings.board)
+        view.palmRule = settings.palm
         view.undoTap.isEnabled = settings.tapGestures
         view.redoTap.isEnabled = settings.tapGestures
         if settings.palette != oldPalette {

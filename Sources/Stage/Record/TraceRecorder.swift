@@ -28,7 +28,7 @@ package final class TraceRecorder {
             start = event.timestamp
         }
         let time = relative(event.timestamp)
-        var cancelled = false
+        var cancelled: [Int] = []
         for touch in event.allTouches.sorted(by: { $0.sourceID < $1.sourceID }) {
             let p = touch.location(in: nil)
             let phase: TouchTrace.Phase
@@ -36,7 +36,7 @@ package final class TraceRecorder {
             case .began: phase = .down
             case .moved: phase = .move
             case .ended: phase = .up
-            case .cancelled: cancelled = true; continue
+            case .cancelled: cancelled.append(touch.sourceID); continue
             case .stationary: continue
             }
             var e = TouchTrace.Event(time: time, id: touch.sourceID, phase: phase, x: p.x, y: p.y)
@@ -47,7 +47,12 @@ package final class TraceRecorder {
             e.force = touch.force.map { ($0 * 10_000).rounded() / 10_000 }
             trace?.events.append(e)
         }
-        if cancelled { trace?.events.append(.init(time: time, id: 0, phase: .cancel, x: 0, y: 0)) }
+        // Every touch cancelled is written `* cancel`; some of them (a palm beside a pen), each by its id.
+        if cancelled.count == event.allTouches.count, !cancelled.isEmpty {
+            trace?.events.append(.init(time: time, id: TouchTrace.Event.everyTouch, phase: .cancel, x: 0, y: 0))
+        } else {
+            for id in cancelled { trace?.events.append(.init(time: time, id: id, phase: .cancel, x: 0, y: 0)) }
+        }
     }
 
     /// Adds a setting the session changed at `time` (on the events' clock); false, and nothing

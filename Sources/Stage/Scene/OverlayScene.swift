@@ -56,13 +56,14 @@ package final class OverlayScene {
         self.settings = settings
         window = OverlayWindow(size: size, style: settings.style, scheduler: scheduler)
         window.isCapturing = capture
-        ink = OverlayInk(window: window, settings: settings.annotate, toolbarPlace: toolbarPlace, zooms: zooms)
+        ink = OverlayInk(window: window, scheduler: scheduler, settings: settings.annotate, toolbarPlace: toolbarPlace, zooms: zooms)
         spotlight = OverlaySpotlight(window: window, inkView: ink.view, settings: settings.annotate.spotlight)
         zoom = OverlayZoom(inkView: ink.view, renderer: ink.renderer)
         zoom.maximum = settings.annotate.zoomMaximum
         frameDamage.reserveCapacity(128)
         frameItems.reserveCapacity(512)
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        dispatcher.largestContact = settings.annotate.palm.largestContact
         window.apply(GestureSettings(longPressDuration: settings.style.longPressDuration, doubleTapInterval: settings.doubleTapInterval))
         setText(settings.text)
         updateUnderlay()
@@ -119,6 +120,7 @@ package final class OverlayScene {
     /// New `[annotate]` settings (through `apply(_:)`): the ink stays; the spotlight follows.
     private func apply(annotate settings: Configuration.Annotate) {
         ink.apply(settings)
+        dispatcher.largestContact = settings.palm.largestContact
         spotlight.apply(settings.spotlight)
         zoom.maximum = settings.zoomMaximum
         updateUnderlay()

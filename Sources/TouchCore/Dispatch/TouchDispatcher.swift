@@ -26,6 +26,8 @@ public final class TouchDispatcher {
         public var invalidValues = 0
         /// Contacts that went down while `InputLimits.contacts` were already down: ignored.
         public var refusedContacts = 0
+        /// Contacts larger than `largestContact`: palms, dropped or cancelled.
+        public var palms = 0
     }
 
     public let window: Window
@@ -46,6 +48,14 @@ public final class TouchDispatcher {
         get { router.explainDecision }
         set { router.explainDecision = newValue }
     }
+
+    /// A contact whose major axis (its whole length, in the window's units) is larger than
+    /// this is a palm, as iOS and libinput treat one: one not yet delivered never is, one
+    /// delivered is cancelled, and what it does after is ignored. Nil: no limit. A pen's
+    /// contact has no size, and is never a palm.
+    public var largestContact: Double?
+    /// The palms still down, whose motion and lift are ignored.
+    private var palms: Set<Int> = []
 
     let router: TouchRouter
 
@@ -87,6 +97,7 @@ public final class TouchDispatcher {
         guard let location = valid(location) else { return }
         let time = valid(time)
         if ups[id] != nil || downs.contains(where: { $0.id == id }) { frame() }
+        palms.remove(id)
         if let old = active[id] {
             frame()
             statistics.duplicateDowns += 1
@@ -117,7 +128,7 @@ public final class TouchDispatcher {
             pending.time = time
             moves[id] = pending
         } else {
-            statistics.unknownMotions += 1
+            if !palms.contains(id) { statistics.unknownMotions += 1 }
             return
         }
         note(time)
@@ -127,7 +138,7 @@ public final class TouchDispatcher {
         let time = valid(time)
         if downs.contains(where: { $0.id == id }) { frame() }
         guard active[id] != nil, ups[id] == nil else {
-            statistics.unknownUps += 1
+            if palms.remove(id) == nil { statistics.unknownUps += 1 }
             return
         }
         ups[id] = time
@@ -177,6 +188,7 @@ public final class TouchDispatcher {
 
     /// Delivers the changes since the last frame as one event; nothing when there are none.
     public func frame() {
+        rejectPalms()
         guard !downs.isEmpty || !moves.isEmpty || !ups.isEmpty else {
             statistics.emptyFrames += 1
             return
@@ -246,9 +258,27 @@ public final class TouchDispatcher {
             var pending = moves[id] ?? Pending(touch, time: frameTime)
             change(&pending)
             moves[id] = pending
-        } else {
+        } else if !palms.contains(id) {
             statistics.unknownShapes += 1
         }
+    }
+
+    /// Takes out the contacts larger than `largestContact`: a palm not yet delivered is
+    /// dropped, one delivered is cancelled (an event of its own, before the frame's).
+    private func rejectPalms() {
+        guard let largest = largestContact else { return }
+        func isPalm(_ pending: Pending) -> Bool { (pending.major ?? 0) * 2 > largest }
+        guard downs.contains(where: { isPalm($0.pending) }) || moves.values.contains(where: isPalm) else { return }
+        let grown = moves.filter { isPalm($0.value) }.keys.sorted()
+        let new = downs.filter { isPalm($0.pending) }.map(\.id)
+        downs.removeAll { isPalm($0.pending) }
+        for id in grown {
+            moves[id] = nil
+            ups[id] = nil
+        }
+        palms.formUnion(new + grown)
+        statistics.palms += new.count + grown.count
+        cancel(grown.compactMap { active[$0] }, at: frameTime)
     }
 
     private func cancel(_ touches: [Touch], at time: Double) {

@@ -116,7 +116,7 @@ extension TouchTrace {
         }
         let id: Int
         if phase == .cancel, fields[1] == "*" {
-            id = 0
+            id = Event.everyTouch
         } else if let parsed = Int(fields[1]) {
             id = parsed
         } else {
@@ -178,7 +178,7 @@ extension TouchTrace {
         }
         for e in events {
             writeSettings(upTo: e.time)
-            out += "\(e.time) \(e.phase == .cancel ? "*" : String(e.id)) \(e.phase.rawValue) \(e.x) \(e.y)"
+            out += "\(e.time) \(e.phase == .cancel && e.id == Event.everyTouch ? "*" : String(e.id)) \(e.phase.rawValue) \(e.x) \(e.y)"
             if let major = e.major, let minor = e.minor, let orientation = e.orientation {
                 out += " \(major) \(minor) \(orientation)"
             }

@@ -74,6 +74,10 @@ public struct TouchTrace: Sendable, Equatable {
     }
 
     public struct Event: Sendable, Equatable {
+        /// The id of a `cancel` of every touch down (`* cancel`); a cancel with a touch's id
+        /// (`5 cancel`) cancels that one alone.
+        public static let everyTouch = Int.min
+
         public var time: Double
         public var id: Int
         public var phase: Phase

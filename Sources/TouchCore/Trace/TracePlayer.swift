@@ -70,7 +70,9 @@ public struct TracePlayer {
             case .down: dispatcher.down(id: e.id, at: point, time: time, type: e.type ?? .direct)
             case .move: dispatcher.motion(id: e.id, at: point, time: time)
             case .up: dispatcher.up(id: e.id, time: time)
-            case .cancel: dispatcher.cancel(); cancelled = true
+            case .cancel:
+                if e.id == TouchTrace.Event.everyTouch { dispatcher.cancel() } else { dispatcher.cancel(ids: [e.id]) }
+                cancelled = true
             }
             if e.phase != .cancel, let major = e.major, let minor = e.minor {
                 dispatcher.shape(id: e.id, major: major * scaleX, minor: minor * scaleX)
