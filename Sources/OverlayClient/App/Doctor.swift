@@ -123,6 +123,8 @@ public enum Doctor {
         var lines = ["Touchscreens (libinput source):"]
         for device in devices {
             lines.append("  \(device.name) (\(device.node)): " + (device.readable ? "this user may read it" : "this user may NOT read it"))
+            lines.append("    contact size: " + (device.axes.contactSize ? "reported, but libinput does not pass it on (palm_size works where the compositor sends wl_touch shapes)" : "not reported")
+                         + "; palm tool: " + (device.axes.palmTool ? "reported (libinput drops palms the panel marks)" : "not reported"))
         }
         if geteuid() == 0 { lines.append("  (running as root: the libinput source refuses to run as root)") }
         if devices.contains(where: { !$0.readable }) { lines.append("  " + Touchscreens.accessAdvice) }

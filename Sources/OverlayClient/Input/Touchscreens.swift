@@ -7,6 +7,22 @@ enum Touchscreens {
         let node: String
         let name: String
         let readable: Bool
+        /// What the kernel says the panel reports: each contact's size (ABS_MT_TOUCH_MAJOR),
+        /// and whether a contact is a palm (ABS_MT_TOOL_TYPE, which carries MT_TOOL_PALM).
+        var axes = ReportedAxes(bitmask: "")
+    }
+
+    /// The absolute axes a device reports, from its ABS bitmask (its uevent's `ABS=`, sysfs'
+    /// `capabilities/abs`: hex words, most significant first, one per `long`).
+    struct ReportedAxes: Equatable {
+        let contactSize: Bool
+        let palmTool: Bool
+
+        init(bitmask: String) {
+            let words = bitmask.split(separator: " ").reversed().map { UInt64($0, radix: 16) ?? 0 }
+            func has(_ axis: Int) -> Bool { axis / 64 < words.count && words[axis / 64] & (1 << UInt64(axis % 64)) != 0 }
+            (contactSize, palmTool) = (has(0x30), has(0x37))  // ABS_MT_TOUCH_MAJOR, ABS_MT_TOOL_TYPE
+        }
     }
 
     /// Every input device udev tags ID_INPUT_TOUCHSCREEN=1 (event nodes only).
@@ -28,7 +44,10 @@ enum Touchscreens {
             guard let node = udev_device_get_devnode(device).map({ String(cString: $0) }), node.firstRange(of: "/event") != nil else { continue }
             let parent = udev_device_get_parent(device)
             let name = parent.flatMap { udev_device_get_sysattr_value($0, "name") }.map { String(cString: $0) } ?? node
-            devices.append(Device(node: node, name: name, readable: access(node, R_OK) == 0))
+            // The input device's ABS= (its uevent's), as in sysfs' capabilities/abs.
+            let axes = parent.flatMap { udev_device_get_property_value($0, "ABS") ?? udev_device_get_sysattr_value($0, "capabilities/abs") }
+                .map { String(cString: $0) } ?? ""
+            devices.append(Device(node: node, name: name, readable: access(node, R_OK) == 0, axes: ReportedAxes(bitmask: axes)))
         }
         return devices
     }

@@ -2,7 +2,7 @@ import Foundation
 import HeadlessSession
 import Testing
 
-/// A headless compositor (sway, phoc) that reads one emulated input device through its own
+/// A headless compositor (sway, phoc) that reads emulated input devices through its own
 /// libinput backend: umockdev fakes the device (Fixtures/umockdev/: event5 a touchscreen,
 /// event8 a pen display with pressure and an eraser end), and wlroots turns it into wl_touch or
 /// the tablet protocol for the client under it, as it would for real hardware. So touches
@@ -15,7 +15,7 @@ import Testing
 /// `play(_:)`, so they start once touchlight is ready.
 final class EmulatedPanel {
     /// The emulated device, and how udev describes it.
-    enum Device {
+    enum Device: CaseIterable {
         case touchscreen, pen
 
         var node: String { self == .touchscreen ? "c13:69" : "c13:72" }
@@ -25,7 +25,7 @@ final class EmulatedPanel {
 
     let desktop: Desktop
     private let directory: URL
-    private let events: URL
+    private let devices: [Device]
     private let log: URL
 
     /// Why these tests cannot run here, or nil.
@@ -34,15 +34,24 @@ final class EmulatedPanel {
     /// The device's axes run 0…4095 over the whole output.
     static let panelMaximum = 4095.0
 
-    init(_ compositor: Compositor = .sway, device: Device, width: Int = 800, height: Int = 600) throws {
+    convenience init(_ compositor: Compositor = .sway, device: Device, width: Int = 800, height: Int = 600) throws {
+        try self.init(compositor, devices: [device], width: width, height: height)
+    }
+
+    /// `devices` at once (a pen display and a touchscreen: a pen user's 2-in-1).
+    init(_ compositor: Compositor = .sway, devices: [Device], width: Int = 800, height: Int = 600) throws {
         try EmulatedTouchscreen.build()
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("touchlight-panel-\(UUID().uuidString.prefix(8))")
-        events = directory.appendingPathComponent("device.evemu")
+        self.devices = devices
         log = directory.appendingPathComponent("compositor.log")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("udev"), withIntermediateDirectories: true)
-        try EmulatedTouchscreen.udevEntry(device.udevProperties)
-            .write(to: directory.appendingPathComponent("udev/\(device.node)"), atomically: true, encoding: .utf8)
-        try "".write(to: events, atomically: true, encoding: .utf8)
+        for device in devices {
+            try EmulatedTouchscreen.udevEntry(device.udevProperties)
+                .write(to: directory.appendingPathComponent("udev/\(device.node)"), atomically: true, encoding: .utf8)
+        }
+        let folder = directory
+        let streams = devices.map { "\($0.eventFile)=\(folder.appendingPathComponent("\($0.eventFile).evemu").path)" }
+        for device in devices { try "".write(to: folder.appendingPathComponent("\(device.eventFile).evemu"), atomically: true, encoding: .utf8) }
         try "".write(to: log, atomically: true, encoding: .utf8)
         _ = try Desktop.run("/usr/bin/chown", ["-R", Desktop.testUser, directory.path])
         chmod(directory.path, 0o755)
@@ -55,7 +64,7 @@ final class EmulatedPanel {
         let launcher = HeadlessSession.Launcher(
             asCaller: ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", directory.path],
             asUser: ["env", "DRIVER_PLAY_ON_SIGNAL=1", "LD_PRELOAD=libumockdev-preload.so.0", EmulatedTouchscreen.driver.path,
-                     EmulatedTouchscreen.fixtures.path, "\(device.eventFile)=\(events.path)", "3600000", EmulatedTouchscreen.shim.path, "--"],
+                     EmulatedTouchscreen.fixtures.path, streams.joined(separator: ","), "3600000", EmulatedTouchscreen.shim.path, "--"],
             environment: HeadlessSession.Launcher.inputEnvironment)
         desktop = try Desktop(compositor, width: width, height: height, launcher: launcher, log: log.path)
     }
@@ -78,9 +87,18 @@ final class EmulatedPanel {
         return base
     }
 
-    /// Plays an evemu file now (once per device: umockdev 0.17 plays one event file per device).
+    private func events(of device: Device) -> URL { directory.appendingPathComponent("\(device.eventFile).evemu") }
+
+    /// Plays an evemu file now into the (first) device (once: umockdev 0.17 plays one event
+    /// file per device).
     func play(_ evemu: String) throws {
-        try evemu.write(to: events, atomically: false, encoding: .utf8)
+        try play([devices[0]: evemu])
+    }
+
+    /// Plays an evemu file into each device at once, their times on one clock (each file starts
+    /// with a lone event at the same base time).
+    func play(_ streams: [Device: String]) throws {
+        for (device, evemu) in streams { try evemu.write(to: events(of: device), atomically: false, encoding: .utf8) }
         kill(desktop.compositorPID, SIGUSR1)
     }
 

@@ -37,10 +37,12 @@ enum EmulatedTouchscreen {
         try Desktop.run("/usr/bin/env", ["cc", "-O1", "-shared", "-fPIC", "-o", shim.path, shimSource.path, "-ldl"])
     }
 
-    /// One contact in a frame: a slot, and where it is (panel units 0…4095), or nil when it lifts.
+    /// One contact in a frame: a slot, and where it is (panel units 0…4095), or nil when it
+    /// lifts; `palm`: the panel says the contact is a palm (MT_TOOL_PALM) from this frame on.
     struct Contact {
         let slot: Int
         let position: (x: Int, y: Int)?
+        var palm = false
     }
 
     /// An evemu event file: a lone SYN at `base` (libinput drains whatever is queued when it
@@ -63,6 +65,7 @@ enum EmulatedTouchscreen {
                         add(time, 3, 0x39, nextID)  // ABS_MT_TRACKING_ID
                         nextID += 1
                     }
+                    if contact.palm { add(time, 3, 0x37, 2) }  // ABS_MT_TOOL_TYPE: MT_TOOL_PALM
                     add(time, 3, 0x35, x)  // ABS_MT_POSITION_X
                     add(time, 3, 0x36, y)
                 } else {

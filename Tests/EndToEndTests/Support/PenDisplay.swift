@@ -36,7 +36,14 @@ final class PenDisplay {
     /// 60 events a second, `pause` seconds apart; returns when each stroke has ended, in
     /// seconds from now.
     func play(_ strokes: [Stroke], pause: Double = 0.3, outputSize: (Double, Double) = (800, 600)) throws -> [Double] {
-        let base = EmulatedPanel.baseTime()
+        let (evemu, ends) = Self.events(strokes, base: EmulatedPanel.baseTime(), pause: pause, outputSize: outputSize)
+        try panel.play(evemu)
+        return ends
+    }
+
+    /// The pen's evemu file for `strokes` from `base` (its first stroke 0.3 s after), and when
+    /// each stroke ends, in seconds from `base`.
+    static func events(_ strokes: [Stroke], base: Double, pause: Double = 0.3, outputSize: (Double, Double) = (800, 600)) -> (String, [Double]) {
         var lines = ["# EVEMU 1.3"]
         func add(_ time: Double, _ type: Int, _ code: Int, _ value: Int) {
             lines.append(EmulatedTouchscreen.evemuLine(time, type, code, value))
@@ -58,7 +65,7 @@ final class PenDisplay {
                 let (x, y) = position(point)
                 if index == 0, stroke.touches { add(time, EV_KEY, BTN_TOUCH, 1) }
                 add(time, EV_ABS, ABS_X, x); add(time, EV_ABS, ABS_Y, y)
-                add(time, EV_ABS, ABS_PRESSURE, stroke.touches ? max(1, Int((point.pressure * Self.pressureMaximum).rounded())) : 0)
+                add(time, EV_ABS, ABS_PRESSURE, stroke.touches ? max(1, Int((point.pressure * pressureMaximum).rounded())) : 0)
                 add(time, EV_SYN, 0, 0)
                 time += 1.0 / 60
             }
@@ -68,8 +75,7 @@ final class PenDisplay {
             ends.append(time - base)
             time += pause
         }
-        try panel.play(lines.joined(separator: "\n") + "\n")
-        return ends
+        return (lines.joined(separator: "\n") + "\n", ends)
     }
 
     func stop() { panel.stop() }

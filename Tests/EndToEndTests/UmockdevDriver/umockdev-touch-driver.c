@@ -6,7 +6,8 @@
 //   umockdev-touch-driver DIR EVENTS RUN_MS SHIM -- COMMAND...
 //
 // EVENTS: an evemu file played from the start into /dev/input/event5, or into another node
-// when written NODE=FILE (event8=pen.evemu: the pen display). RUN_MS: when to send the
+// when written NODE=FILE (event8=pen.evemu: the pen display); several, separated by commas,
+// play at once into their nodes (event8=pen.evemu,event5=touch.evemu). RUN_MS: when to send the
 // command SIGTERM at the latest. SHIM: a library preloaded before umockdev's (see
 // umockdev-shim.c). Exits with the command's status. With DRIVER_PLAY_ON_SIGNAL=1 in the
 // environment, the events are loaded (and start playing) only when the driver gets SIGUSR1,
@@ -59,17 +60,28 @@ int main(int argc, char **argv) {
         snprintf(path, sizeof path, "%s/%s.ioctl", dir, nodes[i]);
         if (!umockdev_testbed_load_ioctl(testbed, node, path, &error)) fail(path, error);
     }
-    char target[64] = "/dev/input/event5";
-    const char *equals = strchr(events, '=');
-    if (equals && equals - events < 16) {
-        snprintf(target, sizeof target, "/dev/input/%.*s", (int)(equals - events), events);
-        events = equals + 1;
+    // Each NODE=FILE (or FILE, for event5), split at the commas.
+    enum { most_streams = 4 };
+    char targets[most_streams][64], files[most_streams][4096];
+    int streams = 0;
+    char list[8192];
+    snprintf(list, sizeof list, "%s", events);
+    for (char *item = strtok(list, ","); item && streams < most_streams; item = strtok(NULL, ","), streams++) {
+        const char *equals = strchr(item, '=');
+        if (equals && equals - item < 16) {
+            snprintf(targets[streams], sizeof targets[streams], "/dev/input/%.*s", (int)(equals - item), item);
+            snprintf(files[streams], sizeof files[streams], "%s", equals + 1);
+        } else {
+            snprintf(targets[streams], sizeof targets[streams], "/dev/input/event5");
+            snprintf(files[streams], sizeof files[streams], "%s", item);
+        }
     }
     int play_on_signal = getenv("DRIVER_PLAY_ON_SIGNAL") && strcmp(getenv("DRIVER_PLAY_ON_SIGNAL"), "1") == 0;
     signal(SIGUSR1, on_play);
     signal(SIGUSR2, on_unplug);
     signal(SIGTERM, on_stop);
-    if (!play_on_signal && !umockdev_testbed_load_evemu_events(testbed, target, events, &error)) fail(events, error);
+    for (int i = 0; i < streams && !play_on_signal; i++)
+        if (!umockdev_testbed_load_evemu_events(testbed, targets[i], files[i], &error)) fail(files[i], error);
 
     pid_t child = fork();
     if (child == 0) {
@@ -93,8 +105,10 @@ int main(int argc, char **argv) {
         if (play_requested && play_on_signal) {
             play_requested = 0;
             play_on_signal = 0;  // umockdev 0.17 takes one event file per device
-            if (!umockdev_testbed_load_evemu_events(testbed, target, events, &error)) fail(events, error);
-            fprintf(stderr, "umockdev-touch-driver: playing %s\n", events);
+            for (int i = 0; i < streams; i++) {
+                if (!umockdev_testbed_load_evemu_events(testbed, targets[i], files[i], &error)) fail(files[i], error);
+                fprintf(stderr, "umockdev-touch-driver: playing %s\n", files[i]);
+            }
         }
         if (stop_requested) break;
         if (waitpid(child, &status, WNOHANG) == child) goto done;
