@@ -67,6 +67,7 @@ public final class InkDocument {
         guard point.x.isFinite, point.y.isFinite else { return }
         if live[id] != nil { end(contact: id, time: time) }
         let tool = details.tool ?? settings.tool
+        guard tool != .select else { return }  // `SelectTool`'s contacts draw nothing
         // A second finger on a live one-finger shape spans the shape between the two.
         if tool.isShape, var first = live.first(where: { $0.value.tool == tool && $0.value.partner == nil && $0.value.spans == nil }) {
             first.value.partner = id
@@ -112,8 +113,8 @@ public final class InkDocument {
                 contact.stroke.samples[contact.partner == nil ? 1 : 0].point = point
             case .eraser:
                 erases = true
-            case .text:
-                return  // the text tool's contacts place and move texts (`TextTool`), drawing nothing
+            case .text, .select:
+                return  // their contacts are `TextTool`'s and `SelectTool`'s, which draw nothing
             case .stamp:
                 contact.stroke.samples[0].point = point  // the stamp goes where the finger lifts
             case .pen, .highlighter, .arrow, .laser:
@@ -231,7 +232,7 @@ public final class InkDocument {
     public func restore(_ saved: [Stroke]) {
         strokes = saved.map { stroke in
             defer { nextID += 1 }
-            return Stroke(id: nextID, tool: stroke.tool, color: stroke.color, samples: stroke.samples, endTime: stroke.endTime, text: stroke.text)
+            return stroke.renumbered(nextID)
         }
         history = InkHistory(limit: settings.undoLimit)
         changed(true)
@@ -253,27 +254,53 @@ public final class InkDocument {
         strokes.last { $0.tool == .text && $0.bounds.contains(point) }
     }
 
-    /// Shows `original` moved by `offset`, in place of the stroke `shownID` (it, or an earlier
-    /// move of it); the moved copy's id, nil when `shownID` is gone. Not yet undoable: `endMove`.
-    public func showMove(of original: Stroke, by offset: Point, replacing shownID: Int) -> Int? {
-        guard let index = strokes.firstIndex(where: { $0.id == shownID }) else { return nil }
-        strokes[index] = original.moved(by: offset, id: nextID)
-        nextID += 1
+    /// Shows `originals` under `transform`, each in place of the stroke of `shownIDs` at its
+    /// index (it, or an earlier showing of it); the shown copies' ids, nil when one of
+    /// `shownIDs` is gone (undone or erased meanwhile). Not yet undoable: `endTransform`.
+    public func showTransform(of originals: [Stroke], by transform: Similarity, replacing shownIDs: [Int]) -> [Int]? {
+        let indices = shownIDs.compactMap { id in strokes.firstIndex { $0.id == id } }
+        guard indices.count == shownIDs.count, indices.count == originals.count else { return nil }
+        var shown = strokes, ids: [Int] = []
+        for (index, original) in zip(indices, originals) {
+            shown[index] = original.transformed(by: transform, id: nextID)
+            ids.append(nextID)
+            nextID += 1
+        }
+        strokes = shown
         changed(true)
-        return strokes[index].id
+        return ids
     }
 
-    /// The move that shows `shownID` in place of `original` is done: one undoable step.
-    public func endMove(of original: Stroke, shownID: Int) {
-        guard shownID != original.id, let shown = strokes.first(where: { $0.id == shownID }) else { return }
-        history.record(.replace(old: original, new: shown))
+    /// The transform that shows `shownIDs` in place of `originals` is done: one undoable step.
+    public func endTransform(of originals: [Stroke], shownIDs: [Int]) {
+        let shown = shownIDs.compactMap { id in strokes.first { $0.id == id } }
+        guard shownIDs != originals.map(\.id), shown.count == originals.count else { return }
+        history.record(.replace(old: originals, new: shown))
     }
 
-    /// The move is cancelled: `original` is back in place of `shownID`.
-    public func cancelMove(of original: Stroke, shownID: Int) {
-        guard shownID != original.id, let index = strokes.firstIndex(where: { $0.id == shownID }) else { return }
-        strokes[index] = original
+    /// The transform is cancelled: `originals` are back in place of `shownIDs`.
+    public func cancelTransform(of originals: [Stroke], shownIDs: [Int]) {
+        guard shownIDs != originals.map(\.id) else { return }
+        var back = strokes
+        for (original, id) in zip(originals, shownIDs) {
+            if let index = back.firstIndex(where: { $0.id == id }) { back[index] = original }
+        }
+        strokes = back
         changed(true)
+    }
+
+    /// Removes the strokes with these ids (a selection deleted): one undoable step, as an
+    /// eraser's; false when none was there.
+    @discardableResult
+    public func delete(ids: Set<Int>) -> Bool {
+        var removed: [(index: Int, stroke: Stroke)] = [], kept = strokes, index = 0
+        while index < kept.count {
+            if ids.contains(kept[index].id) { removed.append((index, kept.remove(at: index))) } else { index += 1 }
+        }
+        guard !removed.isEmpty else { return false }
+        strokes = kept
+        history.record(.erase(removed))
+        return changed(true)
     }
     public var canRedo: Bool { !history.redoable.isEmpty }
 

@@ -10,8 +10,9 @@ struct InkHistory {
         case erase([(index: Int, stroke: Stroke)])
         /// Everything was cleared.
         case clear([Stroke])
-        /// A stroke was put in another's place (a dragged text: the same ink moved).
-        case replace(old: Stroke, new: Stroke)
+        /// Strokes were put in others' places (a dragged text, a moved or turned selection: the
+        /// same ink transformed), `new[i]` where `old[i]` was.
+        case replace(old: [Stroke], new: [Stroke])
     }
 
     var limit: Int
@@ -40,7 +41,7 @@ struct InkHistory {
         case .clear(let cleared):
             strokes = cleared
         case .replace(let old, let new):
-            if let index = strokes.firstIndex(where: { $0.id == new.id }) { strokes[index] = old }
+            Self.swap(new, for: old, in: &strokes)
         }
         redoable.append(edit)
         return true
@@ -64,7 +65,14 @@ struct InkHistory {
         case .clear:
             strokes.removeAll()
         case .replace(let old, let new):
-            if let index = strokes.firstIndex(where: { $0.id == old.id }) { strokes[index] = new }
+            Self.swap(old, for: new, in: &strokes)
+        }
+    }
+
+    /// Puts `replacements[i]` where `present[i]` is (by id).
+    private static func swap(_ present: [Stroke], for replacements: [Stroke], in strokes: inout [Stroke]) {
+        for (stroke, replacement) in zip(present, replacements) {
+            if let index = strokes.firstIndex(where: { $0.id == stroke.id }) { strokes[index] = replacement }
         }
     }
 }

@@ -26,15 +26,26 @@ public struct Stroke: Equatable, Sendable {
     /// A text's words, size and extent (the `text` tool); its one sample is its top left, as
     /// wide as its em size. A stamp's number (see `Stroke.stamp`).
     public let text: TextContent?
+    /// How far a rectangle or an ellipse is turned about its centre (radians, clockwise): its
+    /// two samples are its corners before the turn. 0 for other ink.
+    public internal(set) var angle = 0.0
 
     public init(id: Int, tool: Tool, color: Color, samples: [InkSample], endTime: Double? = nil, text: TextContent? = nil) {
         (self.id, self.tool, self.color, self.samples, self.endTime, self.text) = (id, tool, color, samples, endTime, text)
     }
 
-    /// The same ink `offset` further, under a new id (a dragged text).
-    func moved(by offset: Point, id: Int) -> Stroke {
-        Stroke(id: id, tool: tool, color: color, samples: samples.map { InkSample(Point(x: $0.point.x + offset.x, y: $0.point.y + offset.y), width: $0.width) },
-               endTime: endTime, text: text)
+    /// The same ink, kept from an earlier run, under a new id.
+    func renumbered(_ id: Int) -> Stroke {
+        var copy = Stroke(id: id, tool: tool, color: color, samples: samples, endTime: endTime, text: text)
+        copy.angle = angle
+        return copy
+    }
+
+    /// The same ink turned by `angle` (a rectangle or an ellipse read back from a session).
+    public func turned(by angle: Double) -> Stroke {
+        var copy = self
+        copy.angle = tool == .rectangle || tool == .ellipse ? angle : 0
+        return copy
     }
 
     /// The polylines to draw, each with round caps and joins: the fitted curve of a freehand
@@ -47,9 +58,9 @@ public struct Stroke: Equatable, Sendable {
             return [[first, last]]
         case .rectangle:
             let a = first.point, b = last.point, w = first.width
-            return [[a, Point(x: b.x, y: a.y), b, Point(x: a.x, y: b.y), a].map { InkSample($0, width: w) }]
+            return [turn([a, Point(x: b.x, y: a.y), b, Point(x: a.x, y: b.y), a].map { InkSample($0, width: w) })]
         case .ellipse:
-            return [Self.ellipse(first.point, last.point, width: first.width)]
+            return [turn(Self.ellipse(first.point, last.point, width: first.width))]
         case .arrow:
             let curve = Self.fitted(samples)
             return [curve] + Self.arrowHead(along: curve)
@@ -57,6 +68,8 @@ public struct Stroke: Equatable, Sendable {
             return [Self.fitted(samples)]
         case .stamp:
             return [[first]]  // one sample as wide as the disc: the disc
+        case .select:
+            return []  // selecting draws nothing
         case .text:
             return []
         }
@@ -90,6 +103,13 @@ public struct Stroke: Equatable, Sendable {
     }
 
     // MARK: Geometry
+
+    /// A shape's outline turned by `angle` about the centre of its two corners.
+    private func turn(_ outline: [InkSample]) -> [InkSample] {
+        guard angle != 0, let a = samples.first?.point, let b = samples.last?.point else { return outline }
+        let turn = Similarity(around: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), scale: 1, rotation: angle)
+        return outline.map { InkSample(turn.apply($0.point), width: $0.width) }
+    }
 
     /// A smooth curve through the samples: centripetal Catmull-Rom segments, subdivided about
     /// every `AnnotationDefaults.curveStep` px, widths interpolated along. Centripetal, not

@@ -17,6 +17,9 @@ public enum Tool: String, CaseIterable, Sendable {
     /// A tap places the page's next number (1, 2, 3 …) in a disc of the ink's colour, sized by
     /// the width; a drag places it where the finger lifts.
     case stamp
+    /// A tap selects a stroke, a lasso several; one finger moves the selection, two scale and
+    /// turn it, and its delete button removes it.
+    case select
 
     /// The name used by the configuration and `touchlight ctl tool NAME`.
     public var name: String { rawValue }

@@ -46,6 +46,10 @@ public final class InkRenderer: Underlay {
     public let text = InkText()
     /// The text box being typed in, drawn over the ink (nil: none).
     public var textBox: TextBox?
+    /// The `select` tool's frame, delete button and lasso, drawn over the ink.
+    public var selection = SelectionChrome()
+    /// The chrome as last drawn: its pieces and the area it covered (output coordinates).
+    private var drawnSelection: (chrome: SelectionChrome, pieces: [SelectionPainter.Piece], area: Rect)?
     /// How a zoomed picture shows (the ink is kept in its coordinates); a change redraws everything.
     public var view = ZoomView() {
         didSet {
@@ -56,6 +60,8 @@ public final class InkRenderer: Underlay {
             if below != nil || page != nil { redrawsWhole = true }
             for entry in entries where !entry.bounds.isNull { viewChangeDamage.append(oldValue.toScreen(entry.bounds)) }
             if let area = drawnTextBox?.area { viewChangeDamage.append(area) }
+            if let area = drawnSelection?.area { viewChangeDamage.append(area) }
+            drawnSelection = nil
             seenGeneration = -1  // the layer is drawn again, in place (a pinch allocates nothing)
             live = nil
             entries.removeAll(keepingCapacity: true)
@@ -110,6 +116,15 @@ public final class InkRenderer: Underlay {
         updateLive(document)
         updateTransient(document, time: time)
         updateTextBox()
+        updateSelection()
+    }
+
+    private func updateSelection() {
+        guard selection != drawnSelection?.chrome ?? SelectionChrome() else { return }
+        if let area = drawnSelection?.area { damage.append(area) }
+        let pieces = SelectionPainter.pieces(of: selection)
+        drawnSelection = pieces.isEmpty ? nil : (selection, pieces, view.toScreen(selection.area))
+        if let area = drawnSelection?.area { damage.append(area) }
     }
 
     private func updateTextBox() {
@@ -149,6 +164,10 @@ public final class InkRenderer: Underlay {
             if let stamp = item.stamp { text.drawNumber(of: stamp, scale: scale, into: canvas, clip: box) }
         }
         if let drawnTextBox { text.drawBox(drawnTextBox.box, shownArea: drawnTextBox.area, scale: scale, into: canvas, area: area) }
+        for piece in drawnSelection?.pieces ?? [] {
+            let box = devicePixels(of: view.toScreen(piece.bounds), scale: scale).intersection(area)
+            if !box.isEmpty { rasterizer.fill(piece.lines, color: piece.color, within: box, op: PIXMAN_OP_OVER, into: canvas) }
+        }
     }
 
     private var fullArea: PixelRect { PixelRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height) }

@@ -36,7 +36,7 @@ import Visualizer
         #expect(message("paint") == "unknown command \"paint\"; commands: \(ControlCommand.words.joined(separator: ", "))")
         #expect(message("save --pdf hand.pdf").hasPrefix("save --pdf takes at most one absolute file name"))
         #expect(message("stamp again") == "stamp takes reset, not \"again\"")
-        #expect(message("tool crayon") == "tool takes pen, highlighter, arrow, line, rectangle, ellipse, eraser, laser, text or stamp, not \"crayon\"")
+        #expect(message("tool crayon") == "tool takes pen, highlighter, arrow, line, rectangle, ellipse, eraser, laser, text, stamp or select, not \"crayon\"")
         #expect(message("mode sideways") == "mode takes off, draw, pass or toggle, not \"sideways\"")
         #expect(message("colour red").contains("is not a colour"))
         #expect(message("width 0") == "width must be a number from 0.5 to 200.0, not \"0\"")

@@ -13,6 +13,7 @@ import Visualizer
     static func session() -> InkSession {
         let pen = Stroke(id: 7, tool: .pen, color: red, samples: [InkSample(Point(x: 10, y: 20), width: 4), InkSample(Point(x: 30.25, y: 40), width: 6)])
         let box = Stroke(id: 8, tool: .rectangle, color: Color(hex: "#1E88E580")!, samples: [InkSample(Point(x: 1, y: 2), width: 3), InkSample(Point(x: 50, y: 60), width: 3)])
+            .turned(by: 0.5)  // a rectangle two fingers turned
         let words = Stroke(id: 9, tool: .text, color: red, samples: [InkSample(Point(x: 100, y: 100), width: 20)],
                            text: TextContent(string: "Hello \"world\"\nsecond line", size: 20, extent: Size(width: 120, height: 50)))
         return InkSession(settings: [TouchTrace.Setting(time: 0, name: "tool", value: "highlighter"), TouchTrace.Setting(time: 0, name: "page", value: "2")],
@@ -22,7 +23,7 @@ import Visualizer
     /// The strokes as a session keeps them: ids are given again when read, and an end time
     /// is not kept.
     static func kept(_ outputs: [String: [[Stroke]]]) -> [String: [[String]]] {
-        outputs.mapValues { $0.map { $0.map { "\($0.tool) \($0.color.hex) \($0.samples.map { "\($0.point.x),\($0.point.y),\($0.width)" }) \($0.text.map { "\($0.string)|\($0.size)|\($0.extent)" } ?? "")" } } }
+        outputs.mapValues { $0.map { $0.map { "\($0.tool) \($0.color.hex) \($0.samples.map { "\($0.point.x),\($0.point.y),\($0.width)" }) \($0.text.map { "\($0.string)|\($0.size)|\($0.extent)" } ?? "") \($0.angle)" } } }
     }
 
     @Test func whatIsWrittenIsReadBack() throws {
@@ -36,13 +37,13 @@ import Visualizer
 
     @Test func theFileSaysWhatItIsFirst() throws {
         let text = String(decoding: try Self.session().encoded(), as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"touchlight-session","version":1,"#), "\(text.prefix(80))")
+        #expect(text.hasPrefix(#"{"format":"touchlight-session","version":2,"#), "\(text.prefix(80))")
     }
 
     @Test(arguments: [
         (#"{"hello": 1}"#, InkSessionError.foreign),
         ("not json at all", .foreign),
-        (#"{"format":"touchlight-session","version":2,"settings":[],"outputs":[]}"#, .laterVersion(2)),
+        (#"{"format":"touchlight-session","version":3,"settings":[],"outputs":[]}"#, .laterVersion(3)),
     ])
     func aFileThatIsNotOneOfOursIsRefused(_ text: String, _ expected: InkSessionError) {
         #expect(throws: expected) { try InkSession(bytes: Array(text.utf8)) }
@@ -54,6 +55,7 @@ import Visualizer
         ##"{"format":"touchlight-session","version":1,"settings":[],"outputs":[{"name":"A","pages":[[{"tool":"pen","color":"red","samples":[1,2,3]}]]}]}"##,
         ##"{"format":"touchlight-session","version":1,"settings":[],"outputs":[{"name":"A","pages":[[{"tool":"text","color":"#FF0000FF","samples":[1,2,3]}]]}]}"##,
         ##"{"format":"touchlight-session","version":1,"settings":[["tool"]],"outputs":[]}"##,
+        ##"{"format":"touchlight-session","version":2,"settings":[],"outputs":[{"name":"A","pages":[[{"tool":"select","color":"#FF0000FF","samples":[1,2,3]}]]}]}"##,
         ##"{"format":"touchlight-session","version":1,"settings":[],"outputs":[{"name":"A","pages":"##,
     ])
     func aDamagedSessionSaysWhere(_ text: String) {

@@ -21,7 +21,11 @@ public final class InkView: View, GestureRecognizerDelegate {
     /// The ink its touches draw: the page shown (`ctl page` changes it; what a finger was
     /// drawing on the page left is cancelled).
     public var document: InkDocument {
-        didSet { if document !== oldValue { oldValue.cancelAll() } }
+        didSet {
+            guard document !== oldValue else { return }
+            oldValue.cancelAll()
+            selectTool.clear()
+        }
     }
     /// Two fingers tapping: undo.
     public let undoTap = TapGestureRecognizer()
@@ -29,6 +33,8 @@ public final class InkView: View, GestureRecognizerDelegate {
     public let redoTap = TapGestureRecognizer()
     /// The `text` tool's contacts: a tap opens a text box, a drag moves a text.
     public let textTool = TextTool()
+    /// The `select` tool's contacts and its two-finger pinch and turn.
+    public let selectTool = SelectTool()
     /// When fingers draw no ink because a pen is near (`[annotate] palm`).
     public var palmRule = PalmRule()
     /// Whether a pen is near: its hover (`penHovers`) and its contacts on this view.
@@ -58,6 +64,9 @@ public final class InkView: View, GestureRecognizerDelegate {
         redoTap.delegate = self
         addGestureRecognizer(undoTap)
         addGestureRecognizer(redoTap)
+        selectTool.view = self
+        addGestureRecognizer(selectTool.pinch)
+        addGestureRecognizer(selectTool.rotation)
     }
 
     /// A pen started or stopped hovering over the overlay.
@@ -83,10 +92,10 @@ public final class InkView: View, GestureRecognizerDelegate {
             if Self.isPen(touch) { pens.contactBegan(touch.sourceID) }
             guard draws(touch) else { continue }  // moves and lifts of a contact never begun are ignored
             let details = Self.details(of: touch)
-            if (details.tool ?? document.settings.tool) == .text {
-                textTool.began(touch.sourceID, at: touch.location(in: self), in: document)
-            } else {
-                document.begin(contact: touch.sourceID, at: touch.location(in: self), time: touch.timestamp, details)
+            switch details.tool ?? document.settings.tool {
+            case .text: textTool.began(touch.sourceID, at: touch.location(in: self), in: document)
+            case .select: selectTool.began(touch.sourceID, at: touch.location(in: self), in: document)
+            default: document.begin(contact: touch.sourceID, at: touch.location(in: self), time: touch.timestamp, details)
             }
         }
     }
@@ -95,6 +104,8 @@ public final class InkView: View, GestureRecognizerDelegate {
         for touch in touches {
             if textTool.owns(touch.sourceID) {
                 textTool.moved(touch.sourceID, to: touch.location(in: self), in: document)
+            } else if selectTool.owns(touch.sourceID) {
+                selectTool.moved(touch.sourceID, to: touch.location(in: self), in: document)
             } else {
                 document.move(contact: touch.sourceID, to: touch.location(in: self), time: touch.timestamp, Self.details(of: touch))
             }
@@ -104,7 +115,13 @@ public final class InkView: View, GestureRecognizerDelegate {
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
             if Self.isPen(touch) { pens.contactEnded(touch.sourceID, at: touch.timestamp) }
-            if textTool.owns(touch.sourceID) { textTool.ended(touch.sourceID, in: document) } else { document.end(contact: touch.sourceID, time: touch.timestamp) }
+            if textTool.owns(touch.sourceID) {
+                textTool.ended(touch.sourceID, in: document)
+            } else if selectTool.owns(touch.sourceID) {
+                selectTool.ended(touch.sourceID, in: document)
+            } else {
+                document.end(contact: touch.sourceID, time: touch.timestamp)
+            }
         }
         settleIfAllLifted(event)
     }
@@ -112,7 +129,13 @@ public final class InkView: View, GestureRecognizerDelegate {
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
             if Self.isPen(touch) { pens.contactEnded(touch.sourceID, at: touch.timestamp) }
-            if textTool.owns(touch.sourceID) { textTool.cancelled(touch.sourceID, in: document) } else { document.cancel(contact: touch.sourceID) }
+            if textTool.owns(touch.sourceID) {
+                textTool.cancelled(touch.sourceID, in: document)
+            } else if selectTool.owns(touch.sourceID) {
+                selectTool.cancelled(touch.sourceID, in: document)
+            } else {
+                document.cancel(contact: touch.sourceID)
+            }
         }
         settleIfAllLifted(event)
     }

@@ -27,7 +27,7 @@ public final class TextTool {
         if contact.isTap, point.distance(to: contact.down) > AnnotationDefaults.provisionalSlop { contact.isTap = false }
         if !contact.isTap, let dragged = contact.dragged {
             let offset = Point(x: point.x - contact.down.x, y: point.y - contact.down.y)
-            if let shown = document.showMove(of: dragged.original, by: offset, replacing: dragged.shownID) {
+            if let shown = document.showTransform(of: [dragged.original], by: Similarity(moving: offset), replacing: [dragged.shownID])?.first {
                 contact.dragged = (dragged.original, shown)
             } else {
                 contact.dragged = nil  // undone or erased meanwhile
@@ -38,13 +38,13 @@ public final class TextTool {
 
     public func ended(_ id: Int, in document: InkDocument) {
         guard let contact = contacts.removeValue(forKey: id) else { return }
-        if let dragged = contact.dragged { document.endMove(of: dragged.original, shownID: dragged.shownID) }
+        if let dragged = contact.dragged { document.endTransform(of: [dragged.original], shownIDs: [dragged.shownID]) }
         if contact.isTap { onTap?(contact.down) }
     }
 
     public func cancelled(_ id: Int, in document: InkDocument) {
         guard let contact = contacts.removeValue(forKey: id) else { return }
-        if let dragged = contact.dragged { document.cancelMove(of: dragged.original, shownID: dragged.shownID) }
+        if let dragged = contact.dragged { document.cancelTransform(of: [dragged.original], shownIDs: [dragged.shownID]) }
     }
 
     /// Whether `id` is one of this tool's contacts.

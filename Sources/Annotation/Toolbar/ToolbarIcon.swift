@@ -48,6 +48,13 @@ public enum ToolbarIcon: Equatable, Sendable {
             // A numbered disc: the "1" cut out of it in the panel's colour.
             return [(c, .disc(radius: 9), color), (p(0, -4.5), .line(to: p(0, 5), width: 2.5), ToolbarLayout.panelColor),
                     (p(-2.5, -2.5), .line(to: p(0, -4.5), width: 2.5), ToolbarLayout.panelColor)]
+        case .tool(.select):
+            // A selection's frame: its four corners.
+            let corners: [(x: Double, y: Double)] = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+            return corners.flatMap { (corner: (x: Double, y: Double)) -> [(Point, DrawItem.Shape, Color)] in
+                let tip = p(8 * corner.x, 8 * corner.y)
+                return [line(tip, p(3 * corner.x, 8 * corner.y), 2), line(tip, p(8 * corner.x, 3 * corner.y), 2)]
+            }
         case .swatch(let swatch):
             // A grey edge, so that white and black swatches read as swatches on any panel.
             return [(c, .disc(radius: 9), Color(red: 0.55, green: 0.55, blue: 0.57)), (c, .disc(radius: 8), swatch)]

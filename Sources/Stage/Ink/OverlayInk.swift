@@ -104,6 +104,7 @@ package final class OverlayInk {
         restyleTextBox()
         renderer.page = Self.page(settings.board)
         view.palmRule = settings.palm
+        if settings.ink.tool != .select { view.selectTool.clear() }
         view.undoTap.isEnabled = settings.tapGestures
         view.redoTap.isEnabled = settings.tapGestures
         if settings.palette != oldPalette {
@@ -198,6 +199,7 @@ package final class OverlayInk {
 
     /// Brings the ink renderer up to date for a frame; its damage is then in `renderer.damage`.
     func update(time: Double, pixelWidth: Int, pixelHeight: Int, scale: Double) {
+        renderer.selection = view.selectTool.chrome(in: document)
         renderer.update(from: document, time: time, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
     }
 

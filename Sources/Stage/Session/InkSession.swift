@@ -10,7 +10,7 @@ import Visualizer
 package struct InkSession: Equatable, Sendable {
     /// The format's name and version, the first things a file says.
     package static let format = "touchlight-session"
-    package static let version = 1
+    package static let version = 2
     /// The largest session kept or read (bytes): a larger one is refused with its size.
     package static let maximumSize = 64 << 20
     /// The `set` records a session keeps (the mode and the spotlight start as configured).

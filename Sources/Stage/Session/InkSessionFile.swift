@@ -23,12 +23,14 @@ extension InkSession {
         }
 
         /// One finished stroke: its tool, its colour (`#RRGGBBAA`), its samples as x, y, width
-        /// triples (logical px), and a text's words, em size and extent.
+        /// triples (logical px), a text's words, em size and extent, and how far a rectangle or
+        /// an ellipse is turned (radians; format 2, absent when 0).
         struct Stroke: Codable {
             var tool: String
             var color: String
             var samples: [Double]
             var text: Text?
+            var angle: Double?
 
             struct Text: Codable {
                 var string: String
@@ -42,11 +44,13 @@ extension InkSession {
                 color = stroke.color.hex
                 samples = stroke.samples.flatMap { [$0.point.x, $0.point.y, $0.width] }
                 text = stroke.text.map { Text(string: $0.string, size: $0.size, width: $0.extent.width, height: $0.extent.height) }
+                angle = stroke.angle == 0 ? nil : stroke.angle
             }
 
             /// The stroke it stands for, or why it stands for none.
             func stroke(id: Int) throws(InkSessionError) -> Annotation.Stroke {
-                guard let tool = Tool(rawValue: tool), tool != .laser, tool != .eraser else { throw .corrupt("no such ink tool: \(self.tool)") }
+                guard let tool = Tool(rawValue: tool), ![.laser, .eraser, .select].contains(tool) else { throw .corrupt("no such ink tool: \(self.tool)") }
+                guard angle?.isFinite ?? true else { throw .corrupt("an angle that is not a number") }
                 guard let color = Color(hex: color) else { throw .corrupt("not a colour: \(self.color)") }
                 guard !samples.isEmpty, samples.count % 3 == 0, samples.allSatisfy(\.isFinite) else {
                     throw .corrupt("its samples are not x, y, width triples of finite numbers")
@@ -65,7 +69,7 @@ extension InkSession {
                 if tool == .stamp {  // one disc, its number its text
                     guard points.count == 1, let number = Int(text?.string ?? ""), number > 0 else { throw .corrupt("a stamp is one sample and a number") }
                 }
-                return Annotation.Stroke(id: id, tool: tool, color: color, samples: points, endTime: 0, text: content)
+                return Annotation.Stroke(id: id, tool: tool, color: color, samples: points, endTime: 0, text: content).turned(by: angle ?? 0)
             }
         }
 

@@ -1,0 +1,185 @@
+import TouchCore
+
+/// The `select` tool's contacts and gestures on the ink view. A tap on ink selects that stroke
+/// (on nothing, selects nothing); a drag that starts off the selection draws a lasso, which
+/// selects the strokes it encloses. One finger on the selection moves it; two fingers scale
+/// and turn it around their centre (a pinch and a rotation, recognizing together). A tap on
+/// the delete button removes it. Each move, pinch or delete is one undo step, made of plain
+/// ink edits, so a recording's touches replay it and a session keeps it.
+@MainActor
+public final class SelectTool: GestureRecognizerDelegate {
+    /// Two fingers scale the selection …
+    public let pinch = PinchGestureRecognizer()
+    /// … and turn it, at once.
+    public let rotation = RotationGestureRecognizer()
+    /// The selected strokes' ids, as shown now.
+    public private(set) var selection: [Int] = []
+    /// The page the tool acts on, and the view whose coordinates the ink is in (the ink view's).
+    weak var view: InkView?
+
+    private enum Role { case pick, move, delete }
+    private struct Contact {
+        let role: Role
+        let down: Point
+        var isTap = true
+        /// A move: the selection as it was, and the ids of its moved copies on show.
+        var originals: [Stroke] = []
+        var shown: [Int] = []
+    }
+    private var contacts: [Int: Contact] = [:]
+    private var lasso: [Point] = []
+    /// Two fingers at work: the selection as it was, its copies on show, where the fingers'
+    /// centre was, and the scale and turn so far.
+    private var twoFingers: (originals: [Stroke], shown: [Int], centre: Point, scale: Double, rotation: Double)?
+    /// The frame last measured, for the selection and the document's state it was measured at.
+    private var measured: (selection: [Int], document: ObjectIdentifier, generation: Int, count: Int, frame: Rect?)?
+
+    public init() {
+        pinch.name = "select-pinch"
+        rotation.name = "select-rotation"
+        for recognizer in [pinch, rotation] as [GestureRecognizer] {
+            recognizer.delegate = self
+            _ = recognizer.addTarget { [unowned self] _ in self.twoFingersMoved() }
+        }
+    }
+
+    private var document: InkDocument? { view?.document }
+
+    /// Nothing is selected any more (another tool, another page).
+    public func clear() {
+        selection.removeAll()
+        lasso.removeAll()
+    }
+
+    /// The selected strokes as they are now (those undone or erased meanwhile are left out).
+    public func selectedStrokes(in document: InkDocument) -> [Stroke] {
+        let ids = Set(selection)
+        return document.strokes.filter { ids.contains($0.id) }
+    }
+
+    /// What shows over the ink: the frame and delete button, and the lasso.
+    public func chrome(in document: InkDocument) -> SelectionChrome {
+        let state = (ObjectIdentifier(document), document.rebuildGeneration, document.strokes.count)
+        if let measured, measured.selection == selection, measured.document == state.0, measured.generation == state.1, measured.count == state.2 {
+            return SelectionChrome(frame: measured.frame, lasso: lasso)
+        }
+        let strokes = selectedStrokes(in: document)
+        let box = strokes.reduce(Rect.null) { $0.union($1.bounds) }
+        let pad = AnnotationDefaults.selectionPadding
+        let frame = strokes.isEmpty || box.isNull ? nil : box.insetBy(dx: -pad, dy: -pad)
+        measured = (selection, state.0, state.1, state.2, frame)
+        return SelectionChrome(frame: frame, lasso: lasso)
+    }
+
+    // MARK: One finger
+
+    public func began(_ id: Int, at point: Point, in document: InkDocument) {
+        let chrome = chrome(in: document)
+        if chrome.isOnDeleteButton(point) {
+            contacts[id] = Contact(role: .delete, down: point)
+        } else if let frame = chrome.frame, frame.contains(point), twoFingers == nil {
+            let originals = selectedStrokes(in: document)
+            contacts[id] = Contact(role: .move, down: point, originals: originals, shown: originals.map(\.id))
+        } else {
+            contacts[id] = Contact(role: .pick, down: point)
+            lasso = [point]
+        }
+    }
+
+    public func moved(_ id: Int, to point: Point, in document: InkDocument) {
+        guard var contact = contacts[id] else { return }
+        if contact.isTap, point.distance(to: contact.down) > AnnotationDefaults.provisionalSlop { contact.isTap = false }
+        switch contact.role {
+        case .move where !contact.isTap && twoFingers == nil:
+            let offset = Point(x: point.x - contact.down.x, y: point.y - contact.down.y)
+            if let shown = document.showTransform(of: contact.originals, by: Similarity(moving: offset), replacing: contact.shown) {
+                contact.shown = shown
+                selection = shown
+            }
+        case .pick where !contact.isTap:
+            if let last = lasso.last, last.distance(to: point) >= 2 { lasso.append(point) }
+        default: break
+        }
+        contacts[id] = contact
+    }
+
+    public func ended(_ id: Int, in document: InkDocument) {
+        guard let contact = contacts.removeValue(forKey: id) else { return }
+        switch contact.role {
+        case .delete:
+            if contact.isTap, document.delete(ids: Set(selection)) { selection.removeAll() }
+        case .move:
+            document.endTransform(of: contact.originals, shownIDs: contact.shown)
+            if contact.isTap { pick(at: contact.down, in: document) }
+        case .pick:
+            if contact.isTap {
+                pick(at: contact.down, in: document)
+            } else {
+                selection = document.strokes.filter { Lasso.encloses($0, path: lasso) }.map(\.id)
+            }
+            lasso.removeAll()
+        }
+    }
+
+    /// The compositor took the contact, or two fingers began to pinch: a move already shown is
+    /// kept when the fingers go on with it, else it goes back.
+    public func cancelled(_ id: Int, in document: InkDocument) {
+        guard let contact = contacts.removeValue(forKey: id) else { return }
+        if contact.role == .move {
+            if twoFingers != nil || isTwoFingerGestureActive {
+                document.endTransform(of: contact.originals, shownIDs: contact.shown)
+            } else {
+                document.cancelTransform(of: contact.originals, shownIDs: contact.shown)
+                selection = contact.originals.map(\.id)
+            }
+        }
+        if contact.role == .pick { lasso.removeAll() }
+    }
+
+    /// Whether `id` is one of this tool's contacts.
+    public func owns(_ id: Int) -> Bool { contacts[id] != nil }
+
+    /// The topmost stroke within a fingertip of `point` is the selection (none: nothing).
+    private func pick(at point: Point, in document: InkDocument) {
+        selection = document.strokes.last { $0.touches(point, radius: AnnotationDefaults.selectionReach) }.map { [$0.id] } ?? []
+    }
+
+    // MARK: Two fingers
+
+    private var isTwoFingerGestureActive: Bool {
+        [pinch.state, rotation.state].contains { $0 == .began || $0 == .changed }
+    }
+
+    private func twoFingersMoved() {
+        guard let document, let view else { return }
+        if twoFingers == nil, isTwoFingerGestureActive {
+            let originals = selectedStrokes(in: document)
+            twoFingers = (originals, originals.map(\.id), (pinch.numberOfTouches >= 2 ? pinch : rotation).location(in: view), 1, 0)
+        }
+        guard var session = twoFingers else { return }
+        if [.began, .changed, .ended].contains(pinch.state) { session.scale = min(max(pinch.scale, 0.05), 20) }
+        if [.began, .changed, .ended].contains(rotation.state) { session.rotation = rotation.rotation }
+        let live = pinch.numberOfTouches >= 2 ? pinch : rotation
+        let centre = live.numberOfTouches >= 2 ? live.location(in: view) : session.centre
+        let transform = Similarity(around: session.centre, scale: session.scale, rotation: session.rotation,
+                                   offset: Point(x: centre.x - session.centre.x, y: centre.y - session.centre.y))
+        if let shown = document.showTransform(of: session.originals, by: transform, replacing: session.shown) {
+            session.shown = shown
+            selection = shown
+        }
+        twoFingers = session
+        if !isTwoFingerGestureActive {
+            document.endTransform(of: session.originals, shownIDs: session.shown)
+            twoFingers = nil
+        }
+    }
+
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        guard let document, document.settings.tool == .select else { return false }
+        return !selectedStrokes(in: document).isEmpty
+    }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        (gestureRecognizer === pinch && other === rotation) || (gestureRecognizer === rotation && other === pinch)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TouchCore
+
+/// The `select` tool on a real compositor: fingers on an emulated touchscreen, read by sway's
+/// own libinput and delivered through wl_touch, select a line, move it, and pinch and turn it
+/// with two fingers; the recording, replayed on the same sway, draws the same picture.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: EmulatedTouchscreen.missingPrerequisite == nil,
+                                 "SKIPPED LOUDLY: \(EmulatedTouchscreen.missingPrerequisite ?? "")"))
+    struct SelectTests {
+        typealias Contact = EmulatedTouchscreen.Contact
+
+        /// Contacts moving together from `starts` to `ends` over `duration` from `time` (60 Hz),
+        /// then lifted.
+        static func gesture(at time: Double, _ starts: [(Double, Double)], to ends: [(Double, Double)], duration: Double) -> [(Double, [Contact])] {
+            let steps = max(1, Int(duration * 60))
+            var frames: [(Double, [Contact])] = (0...steps).map { step in
+                let u = Double(step) / Double(steps)
+                return (time + duration * u, starts.indices.map { i in
+                    Contact(slot: i, position: EmulatedPanel.position(of: (starts[i].0 + (ends[i].0 - starts[i].0) * u, starts[i].1 + (ends[i].1 - starts[i].1) * u)))
+                })
+            }
+            frames.append((time + duration + 0.02, starts.indices.map { Contact(slot: $0, position: nil) }))
+            return frames
+        }
+
+        static func ink(_ shot: Image, _ x: Int, _ y: Int) -> Bool { (y - 3...y + 3).contains { shot[x, $0].isInk } }
+
+        @MainActor @Test func aRecordedSelectMovePinchAndTurnReplaysToTheSamePicture() throws {
+            let panel = try EmulatedPanel(device: .touchscreen)
+            defer { panel.stop() }
+            let sway = panel.desktop
+            let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
+            try "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\nkeep = \"none\"\nwidth = 8.0\n".write(toFile: config, atomically: true, encoding: .utf8)
+            let trace = sway.runtimeDirectory.appendingPathComponent("select.trace").path
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config, "--verbose"], stderr: log)
+            var printed = waitForLine(in: log, containing: "first frame committed")
+            // Times from 0.3 s after the base: two lines drawn; then, once the tool is `select`
+            // (ctl, below, at about 1.5 s), a tap selects the first line, one finger moves it
+            // down 100 px, two fingers across its middle turn a quarter and spread twice apart,
+            // and a tap on nothing lets go of it.
+            var frames = Self.gesture(at: 0, [(200, 200)], to: [(400, 200)], duration: 0.3)
+            frames += Self.gesture(at: 0.6, [(500, 450)], to: [(650, 450)], duration: 0.3)
+            frames += Self.gesture(at: 4.0, [(300, 200)], to: [(300, 200)], duration: 0.05)
+            frames += Self.gesture(at: 4.5, [(250, 200)], to: [(250, 300)], duration: 0.4)
+            frames += Self.gesture(at: 5.5, [(250, 300), (350, 300)], to: [(300, 200), (300, 400)], duration: 0.7)
+            frames += Self.gesture(at: 7.0, [(700, 80)], to: [(700, 80)], duration: 0.05)
+            try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), frames: frames))
+            _ = try sway.screenshot("select-drawn", until: { Self.ink($0, 300, 200) && Self.ink($0, 600, 450) })
+            let (status, output) = try sway.ctl("tool", "select")
+            #expect(status == 0, "\(output)")
+            // The line ends vertical through (300, 300), from 100 to 500, the other stays, and
+            // the last tap let go of it: its frame is gone (and the touchscreen has nothing
+            // more to play, which would reach the replay below).
+            func framed(_ shot: Image) -> Bool { (276...292).contains { shot[$0, 300].isMarkerBlue } }
+            let live = try sway.stillScreenshot("select-live", until: { Self.ink($0, 300, 130) && Self.ink($0, 300, 470) && !framed($0) })
+            #expect(Self.ink(live, 300, 130) && Self.ink(live, 300, 470) && !Self.ink(live, 250, 300),
+                    "the line turned upright and twice as long\n\(panel.compositorLog.suffix(600))")
+            #expect(Self.ink(live, 600, 450) && !framed(live), "the other line stays, and nothing is selected")
+            touchlight.terminate()
+            printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
+            #expect(touchlight.terminationStatus == 0, "\(printed)")
+            let recorded = try String(contentsOfFile: trace, encoding: .utf8)
+            #expect(recorded.contains("set tool select"), "the recording keeps the tool: \(recorded.prefix(300))")
+
+            // The recording replayed on the same sway, with nothing kept from the live run.
+            let replayLog = Pipe()
+            let replayer = try sway.start(Desktop.touchlight.path, ["--replay", trace, "--mode", "draw", "--config", config], stderr: replayLog)
+            waitForLine(in: replayLog, containing: "replay finished")
+            let replayed = try sway.stillScreenshot("select-replayed", until: { Self.ink($0, 300, 470) })
+            replayer.terminate()
+            _ = waitForExit(replayer, timeout: 5)
+            let differing = replayed.differences(from: live)
+            #expect(differing.count < 150, "the replay draws the same picture: \(differing.count) pixels differ, first \(differing.prefix(5))")
+        }
+    }
+}
