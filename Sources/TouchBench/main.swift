@@ -12,6 +12,7 @@
 //   --text      only: typing into a text box, and putting it down as ink
 //   --zoom      only: drawing on a zoomed picture, and a pinch's frame
 //   --session   only: saving and reading a session of 10 dense pages
+//   --damage    only: the pixels a frame damages with three fingers circling (issue 49's scene)
 if CommandLine.arguments.contains("--captions") {
     CaptionBenchmarks.run()
 } else if CommandLine.arguments.contains("--export") {
@@ -30,6 +31,8 @@ if CommandLine.arguments.contains("--captions") {
     SpotlightBenchmarks.run()
 } else if CommandLine.arguments.contains("--session") {
     SessionBenchmarks.run()
+} else if CommandLine.arguments.contains("--damage") {
+    DamageBenchmarks.run()
 } else if CommandLine.arguments.contains("--undo") {
     UndoBenchmarks.run()
 } else {

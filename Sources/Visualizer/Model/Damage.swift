@@ -1,3 +1,4 @@
+import Glibc  // cos, sin
 import TouchCore
 
 /// A small list of rectangles covering what changed.
@@ -28,6 +29,89 @@ public struct DamageRegion: Equatable, Sendable {
             rects.append(rect)
         }
         if rects.count >= 8 * maximumCount { compact() }
+    }
+
+    /// Adds what `item` can touch: its bounds, or for a ring or an arc whose hole is most of it
+    /// (a rotate cue's circle, a ripple), thin rectangles along its annulus: the hole is no
+    /// damage.
+    public mutating func add(_ item: DrawItem) {
+        switch item.shape {
+        case .arc(let radius, let width, let start, let sweep) where abs(sweep) < 2 * .pi:
+            addArc(around: item.center, radius: radius, width: width, from: start, to: start + sweep)
+        case .ring(let radius, let width), .arc(let radius, let width, _, _):
+            let outer = radius + width / 2 + Self.margin, inner = radius - width / 2 - Self.margin
+            guard outer >= Self.smallestAnnulus, inner >= outer / 2 else { return add(item.bounds) }
+            addAnnulus(around: item.center, inner: inner, outer: outer)
+        default:
+            add(item.bounds)
+        }
+    }
+
+    /// Adds what changed from `old` to `new`, the same item a frame later: an arc that only
+    /// grew or shrank (a rotation's cue) changed only between its old end and its new one;
+    /// anything else, everything either covers.
+    public mutating func addChange(from old: DrawItem, to new: DrawItem) {
+        if case .arc(let r0, let w0, let start0, let sweep0) = old.shape, case .arc(let r1, let w1, let start1, let sweep1) = new.shape,
+           old.center == new.center, old.color == new.color, r0 == r1, w0 == w1, start0 == start1, (sweep0 >= 0) == (sweep1 >= 0) {
+            let full = 2 * Double.pi
+            if abs(sweep0) >= full, abs(sweep1) >= full { return }  // a whole ring both times
+            let clamp = { (sweep: Double) in sweep >= 0 ? min(sweep, full) : max(sweep, -full) }
+            return addArc(around: new.center, radius: r1, width: w1, from: start1 + clamp(sweep0), to: start1 + clamp(sweep1))
+        }
+        add(old)
+        add(new)
+    }
+
+    /// An arc's pieces of at most 30°, each as its box: its ends and the circle's extremes
+    /// between them, widened by half the line and the margin (the round caps included).
+    private mutating func addArc(around c: Point, radius: Double, width: Double, from a: Double, to b: Double) {
+        let pieces = max(1, Int((abs(b - a) / (Double.pi / 6)).rounded(.up)))
+        let reach = width / 2 + Self.margin
+        for piece in 0..<pieces {
+            let lo = a + (b - a) * Double(piece) / Double(pieces), hi = a + (b - a) * Double(piece + 1) / Double(pieces)
+            var box = Rect.null
+            var angles = [lo, hi]
+            let quarter = Double.pi / 2
+            var extreme = (min(lo, hi) / quarter).rounded(.up) * quarter
+            while extreme < max(lo, hi) {
+                angles.append(extreme)
+                extreme += quarter
+            }
+            for angle in angles {
+                let p = Point(x: c.x + radius * cos(angle), y: c.y + radius * sin(angle))
+                box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0))
+            }
+            add(box.insetBy(dx: -reach, dy: -reach))
+        }
+    }
+
+    /// Rings smaller than this (outer radius, logical px) are damaged as their box: the
+    /// rectangles would save less than they cost.
+    static let smallestAnnulus = 24.0
+    /// Horizontal bands an annulus is cut into.
+    static let annulusBands = 16
+    /// Anti-aliasing's margin, as `DrawItem.bounds` keeps it.
+    static let margin = 1.5
+
+    /// The annulus between `inner` and `outer` around `c` as `annulusBands` bands, each one
+    /// rectangle where the band passes over the hole's top or bottom, else two: from the
+    /// outer circle at the band's row nearest the centre to the inner circle at its row
+    /// farthest from it.
+    private mutating func addAnnulus(around c: Point, inner: Double, outer: Double) {
+        let height = 2 * outer / Double(Self.annulusBands)
+        for band in 0..<Self.annulusBands {
+            let top = c.y - outer + Double(band) * height, bottom = top + height
+            let nearest = top <= c.y && bottom >= c.y ? 0 : min(abs(top - c.y), abs(bottom - c.y))
+            let farthest = max(abs(top - c.y), abs(bottom - c.y))
+            let outerHalf = (outer * outer - nearest * nearest).squareRoot()
+            guard farthest < inner else {
+                add(Rect(x: c.x - outerHalf, y: top, width: 2 * outerHalf, height: height))
+                continue
+            }
+            let innerHalf = (inner * inner - farthest * farthest).squareRoot()
+            add(Rect(x: c.x - outerHalf, y: top, width: outerHalf - innerHalf, height: height))
+            add(Rect(x: c.x + innerHalf, y: top, width: outerHalf - innerHalf, height: height))
+        }
     }
 
     /// Keeps the list short: past `maximumCount` rectangles, one per cell of an 8×8 grid over

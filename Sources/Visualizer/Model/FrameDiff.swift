@@ -21,20 +21,17 @@ struct FrameDiff {
         }
         for item in current {
             guard let key = keys.key(for: item.identity), previousIndex[key] >= 0 else {
-                damage.add(item.bounds)  // new this frame
+                damage.add(item)  // new this frame
                 continue
             }
             let old = previous[previousIndex[key]]
             previousIndex[key] = -1
-            if old != item {
-                damage.add(old.bounds)
-                damage.add(item.bounds)
-            }
+            if old != item { damage.addChange(from: old, to: item) }
         }
         // What nothing matched is gone; this also leaves the table empty.
         for (index, item) in previous.enumerated() {
-            guard let key = keys.key(for: item.identity) else { damage.add(item.bounds); continue }
-            if previousIndex[key] == index { damage.add(item.bounds) }
+            guard let key = keys.key(for: item.identity) else { damage.add(item); continue }
+            if previousIndex[key] == index { damage.add(item) }
             previousIndex[key] = -1
         }
     }

@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import Renderer
+import Stage
+import TouchCore
+import TouchlightConfig
+import Visualizer
+
+/// How many pixels a frame damages, as the overlay's scene draws them (what it hands the
+/// compositor as damage, and what the compositor then copies and composites): the scene of
+/// issue 49's peer measurement, three fingers circling at 60 Hz for 10 s on a 1280×720
+/// output, with the defaults (markers, ripples, gesture cues, captions) and with markers only.
+/// Run with `--damage`; it also times the frames' drawing (median, µs).
+@MainActor
+enum DamageBenchmarks {
+    /// Three fingers 120° apart on a circle of 150 px around the output's centre, a turn every
+    /// 2.5 s, 60 samples a second for 10 s: a rotation the recognizers see, its cue and caption.
+    static func threeFingersCircling() -> TouchTrace {
+        var lines = ["touchlight-trace 4", "output 1280 720 1"]
+        let samples = 600
+        for step in 0...samples {
+            let t = Double(step) / 60
+            for finger in 0..<3 {
+                let angle = 2 * Double.pi * (t / 2.5 + Double(finger) / 3)
+                let phase = step == 0 ? "down" : step == samples ? "up" : "move"
+                lines.append(String(format: "%.4f %d %@ %.2f %.2f", t, finger + 1, phase, 640 + 150 * cos(angle), 360 + 150 * sin(angle)))
+            }
+        }
+        return try! TouchTrace(text: lines.joined(separator: "\n") + "\n")
+    }
+
+    static var markersOnly: Configuration {
+        var configuration = Configuration()
+        configuration.style.ripplesEnabled = false
+        configuration.style.showCues = []
+        configuration.style.captions.isEnabled = false
+        return configuration
+    }
+
+    static func run() {
+        print("Damage per frame: three fingers circling for 10 s at 60 Hz on 1280×720 (issue 49's scene), as the scene draws it")
+        let trace = threeFingersCircling()
+        var noRipples = Configuration(), noCues = Configuration(), noCaptions = Configuration()
+        noRipples.style.ripplesEnabled = false
+        noCues.style.showCues = []
+        noCaptions.style.captions.isEnabled = false
+        let variants = [("defaults", Configuration()), ("markers only", markersOnly)]
+            + (CommandLine.arguments.contains("--parts") ? [("no ripples", noRipples), ("no cues", noCues), ("no captions", noCaptions)] : [])
+        for (name, configuration) in variants {
+            let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 60)
+            var areas: [Int] = [], rects: [Int] = [], times: [Double] = []
+            let clock = ContinuousClock()
+            _ = renderer.renderNextFrame()  // the first frame is drawn whole
+            while !renderer.isFinished, areas.count < 600 {
+                var drawn: [PixelRect] = []
+                let duration = clock.measure { drawn = renderer.renderNextFrame() }
+                areas.append(drawn.reduce(0) { $0 + $1.width * $1.height })
+                rects.append(drawn.count)
+                times.append(nanoseconds(duration) / 1000)
+            }
+            let sortedAreas = areas.sorted(), sortedTimes = times.sorted()
+            let mean = Double(areas.reduce(0, +)) / Double(max(1, areas.count))
+            print(String(format: "  %-13@ damage %6.1f kpx a frame (mean; median %6.1f, max %6.1f; %.1f%% of the output), %4.1f rects; drawing %6.1f µs median",
+                         name as NSString, mean / 1000, Double(sortedAreas[sortedAreas.count / 2]) / 1000, Double(sortedAreas.last ?? 0) / 1000,
+                         100 * mean / (1280 * 720), Double(rects.reduce(0, +)) / Double(max(1, rects.count)), sortedTimes[sortedTimes.count / 2]))
+        }
+    }
+}
