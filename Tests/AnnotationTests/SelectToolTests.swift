@@ -134,4 +134,30 @@ import Visualizer
         let moved = stamp.transformed(by: Similarity(moving: Point(x: 10, y: 0)), id: 4)
         #expect(moved.samples[0].point == Point(x: 60, y: 50) && moved.stampNumber == 4 && moved.samples[0].width == stamp.samples[0].width)
     }
+
+    /// With nothing selected the pinch and the rotation take no part: two fingers drawing
+    /// with the pen lift one by one, and every lift reaches the event's observers (a recording)
+    /// at once. Enabled, they held the lifts (UIKit's `delaysTouchesEnded`), and a recording
+    /// lost a finger's lift.
+    @Test mutating func withNothingSelectedNoLiftIsHeld() {
+        view.document.settings.tool = .pen
+        var ended: [Int] = []
+        dispatcher.eventObserver = { event in ended += event.allTouches.filter { $0.phase == .ended }.map(\.sourceID) }
+        dispatcher.down(id: 1, at: Point(x: 100, y: 400), time: time)
+        dispatcher.down(id: 2, at: Point(x: 100, y: 500), time: time)
+        dispatcher.frame()
+        for step in 1...10 {
+            time += 1.0 / 60
+            dispatcher.motion(id: 1, at: Point(x: 100 + 20 * Double(step), y: 400), time: time)
+            dispatcher.motion(id: 2, at: Point(x: 100 + 20 * Double(step), y: 500), time: time)
+            dispatcher.frame()
+        }
+        dispatcher.up(id: 2, time: time + 0.01)
+        dispatcher.frame()
+        #expect(ended == [2], "the second finger's lift is in the event at once")
+        #expect(ink.strokes.count == 3, "and its stroke is finished while the first finger draws on")
+        dispatcher.up(id: 1, time: time + 0.02)
+        dispatcher.frame()
+        #expect(ended == [2, 1] && ink.strokes.count == 4)
+    }
 }

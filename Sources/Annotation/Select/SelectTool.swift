@@ -12,8 +12,15 @@ public final class SelectTool: GestureRecognizerDelegate {
     public let pinch = PinchGestureRecognizer()
     /// … and turn it, at once.
     public let rotation = RotationGestureRecognizer()
-    /// The selected strokes' ids, as shown now.
-    public private(set) var selection: [Int] = []
+    /// The selected strokes' ids, as shown now. Only while there are any do the pinch and the
+    /// rotation take part at all: enabled, they would hold every lift of the ink view's other
+    /// fingers until they fail (UIKit's `delaysTouchesEnded`), and a recording would miss them.
+    public private(set) var selection: [Int] = [] {
+        didSet {
+            let enabled = !selection.isEmpty
+            if pinch.isEnabled != enabled { (pinch.isEnabled, rotation.isEnabled) = (enabled, enabled) }
+        }
+    }
     /// The page the tool acts on, and the view whose coordinates the ink is in (the ink view's).
     weak var view: InkView?
 
@@ -39,6 +46,7 @@ public final class SelectTool: GestureRecognizerDelegate {
         rotation.name = "select-rotation"
         for recognizer in [pinch, rotation] as [GestureRecognizer] {
             recognizer.delegate = self
+            recognizer.isEnabled = false  // until something is selected
             _ = recognizer.addTarget { [unowned self] _ in self.twoFingersMoved() }
         }
     }
