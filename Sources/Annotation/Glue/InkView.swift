@@ -14,6 +14,9 @@ import TouchCore
 /// 4. When the last contact lifts and no tap was recognized, what is still provisional (a
 ///    dot, a finger that rested) becomes real ink.
 ///
+/// The `text` and `select` tools' contacts go to `TextTool` and `SelectTool`, which draw
+/// nothing; the select tool's pinch and rotation are on this view too.
+///
 /// Palms (`PalmRule`): while a pen is near, and for the rule's delay after it left, a finger
 /// that goes down draws nothing and counts for no tap; the pen draws on.
 @MainActor
