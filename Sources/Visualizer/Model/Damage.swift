@@ -55,7 +55,7 @@ public struct DamageRegion: Equatable, Sendable {
            old.center == new.center, old.color == new.color, r0 == r1, w0 == w1, start0 == start1, (sweep0 >= 0) == (sweep1 >= 0) {
             let full = 2 * Double.pi
             if abs(sweep0) >= full, abs(sweep1) >= full { return }  // a whole ring both times
-            let clamp = { (sweep: Double) in sweep >= 0 ? min(sweep, full) : max(sweep, -full) }
+            func clamp(_ sweep: Double) -> Double { sweep >= 0 ? min(sweep, full) : max(sweep, -full) }
             return addArc(around: new.center, radius: r1, width: w1, from: start1 + clamp(sweep0), to: start1 + clamp(sweep1))
         }
         add(old)
@@ -70,16 +70,16 @@ public struct DamageRegion: Equatable, Sendable {
         for piece in 0..<pieces {
             let lo = a + (b - a) * Double(piece) / Double(pieces), hi = a + (b - a) * Double(piece + 1) / Double(pieces)
             var box = Rect.null
-            var angles = [lo, hi]
+            func include(_ angle: Double) {
+                box = box.union(Rect(x: c.x + radius * cos(angle), y: c.y + radius * sin(angle), width: 0, height: 0))
+            }
+            include(lo)
+            include(hi)
             let quarter = Double.pi / 2
             var extreme = (min(lo, hi) / quarter).rounded(.up) * quarter
             while extreme < max(lo, hi) {
-                angles.append(extreme)
+                include(extreme)
                 extreme += quarter
-            }
-            for angle in angles {
-                let p = Point(x: c.x + radius * cos(angle), y: c.y + radius * sin(angle))
-                box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0))
             }
             add(box.insetBy(dx: -reach, dy: -reach))
         }
