@@ -162,13 +162,12 @@ public final class SelectTool: GestureRecognizerDelegate {
         guard let document, let view else { return }
         if twoFingers == nil, isTwoFingerGestureActive {
             let originals = selectedStrokes(in: document)
-            twoFingers = (originals, originals.map(\.id), (pinch.numberOfTouches >= 2 ? pinch : rotation).location(in: view), 1, 0)
+            twoFingers = (originals, originals.map(\.id), fingersCentre(in: view) ?? rotation.location(in: view), 1, 0)
         }
         guard var session = twoFingers else { return }
         if [.began, .changed, .ended].contains(pinch.state) { session.scale = min(max(pinch.scale, 0.05), 20) }
         if [.began, .changed, .ended].contains(rotation.state) { session.rotation = rotation.rotation }
-        let live = pinch.numberOfTouches >= 2 ? pinch : rotation
-        let centre = live.numberOfTouches >= 2 ? live.location(in: view) : session.centre
+        let centre = fingersCentre(in: view) ?? session.centre
         let transform = Similarity(around: session.centre, scale: session.scale, rotation: session.rotation,
                                    offset: Point(x: centre.x - session.centre.x, y: centre.y - session.centre.y))
         if let shown = document.showTransform(of: session.originals, by: transform, replacing: session.shown) {
@@ -180,6 +179,13 @@ public final class SelectTool: GestureRecognizerDelegate {
             document.endTransform(of: session.originals, shownIDs: session.shown)
             twoFingers = nil
         }
+    }
+
+    /// The two fingers' centre now, from whichever recognizer holds both (nil: neither does,
+    /// a finger has lifted).
+    private func fingersCentre(in view: View) -> Point? {
+        if pinch.numberOfTouches >= 2 { return pinch.location(in: view) }
+        return rotation.numberOfTouches >= 2 ? rotation.location(in: view) : nil
     }
 
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
