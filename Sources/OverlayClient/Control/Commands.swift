@@ -67,6 +67,17 @@ final class Commands {
         execute(command) { reply($0.json) }
     }
 
+    /// Writes what `prepare` makes (on the loop: the pictures or the strokes) off the loop, and
+    /// answers with what was saved, or why nothing could be.
+    private func write(_ prepare: () throws(InkSave.Refusal) -> InkSave, done: @escaping (ControlReply) -> Void) {
+        guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
+        do {
+            saver.write(try prepare()) { [unowned self] outcome in done(self.plane.saved(outcome)) }
+        } catch {
+            done(.failure(error.reason))
+        }
+    }
+
     /// Carries out `command` on `targets` (every overlay unless given); `done` gets the reply,
     /// at once or once the work is done.
     func execute(_ command: ControlCommand, on targets: [Overlay]? = nil, done: @escaping (ControlReply) -> Void) {
@@ -75,24 +86,11 @@ final class Commands {
         let targets = targets ?? needs.overlays()
         switch command {
         case .save(let directory, let allPages):
-            guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
-            do {
-                let save = try plane.prepareSave(targets, into: directory, allPages: allPages)
-                saver.write(save) { [unowned self] outcome in done(self.plane.saved(outcome)) }
-            } catch {
-                done(.failure(error.reason))
-            }
+            write({ () throws(InkSave.Refusal) in try plane.prepareSave(targets, into: directory, allPages: allPages) }, done: done)
         case .savePDF(let path):
-            guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
-            do {
-                saver.write(try plane.preparePDF(targets, to: path)) { [unowned self] outcome in done(self.plane.saved(outcome)) }
-            } catch {
-                done(.failure(error.reason))
-            }
+            write({ () throws(InkSave.Refusal) in try plane.preparePDF(targets, to: path) }, done: done)
         case .saveSession(let path):
-            guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
-            let save = InkSave.session(InkSession(plane: plane, targets: targets, away: needs.away()), to: path)
-            saver.write(save) { [unowned self] outcome in done(self.plane.saved(outcome)) }
+            write({ .session(InkSession(plane: plane, targets: targets, away: needs.away()), to: path) }, done: done)
         case .clearAll:
             needs.away().forgetAll()
             done(plane.execute(command, on: targets))
