@@ -46,12 +46,7 @@ extension EndToEnd {
             let panel = try EmulatedPanel(devices: [.pen, .touchscreen])
             defer { panel.stop() }
             let sway = panel.desktop
-            let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
-            try "[annotate]\ntoolbar = false\npen_hover = false\nwidth = 8.0\n".write(toFile: config, atomically: true, encoding: .utf8)
-            let trace = sway.runtimeDirectory.appendingPathComponent("palm.trace").path
-            let log = Pipe()
-            let touchlight = try sway.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config, "--verbose"], stderr: log)
-            var printed = waitForLine(in: log, containing: "first frame committed")
+            var recording = try DrawingRecording(on: sway, config: "[annotate]\ntoolbar = false\npen_hover = false\nwidth = 8.0\n", name: "palm")
             let base = EmulatedPanel.baseTime()
             // The pen hovers along y 500 from 0.35 s for 80 frames (1.33 s), then leaves.
             let hover = PenDisplay.Stroke(touches: false, points: (0..<80).map { (x: 100 + 7.5 * Double($0), y: 500, pressure: 0) })
@@ -75,10 +70,9 @@ extension EndToEnd {
             #expect(Self.inkAlong(after, y: 300), "the finger after the pen left draws\n\(panel.compositorLog.suffix(800))")
             #expect(!Self.inkAlong(after, y: 150), "the finger beside the pen drew nothing")
 
-            touchlight.terminate()
-            printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
-            #expect(touchlight.terminationStatus == 0, "\(printed)")
-            let recorded = try TouchTrace(text: String(contentsOfFile: trace, encoding: .utf8))
+            let (succeeded, printed) = recording.finish()
+            #expect(succeeded, "\(printed)")
+            let recorded = try TouchTrace(text: String(contentsOfFile: recording.trace, encoding: .utf8))
             #expect(recorded.events.filter { $0.phase == .down }.count == 2, "both fingers reached touchlight: \(recorded.events.filter { $0.phase == .down })")
         }
 

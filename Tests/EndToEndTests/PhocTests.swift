@@ -77,13 +77,8 @@ extension EndToEnd {
             defer { panel.stop() }
             let phoc = panel.desktop
             let (width, height) = rotation == 90 ? (600.0, 800.0) : (800.0, 600.0)
-            let trace = phoc.runtimeDirectory.appendingPathComponent("touches.trace").path
-            let config = phoc.runtimeDirectory.appendingPathComponent("touchlight.toml").path
-            try "[performance]\nrenderer = \"\(renderer)\"\n[annotate]\nwidth = 8.0\ntoolbar = false\nmarkers_while_drawing = false\n"
-                .write(toFile: config, atomically: true, encoding: .utf8)
-            let log = Pipe()
-            let touchlight = try phoc.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config, "--verbose"], stderr: log)
-            var printed = waitForLine(in: log, containing: "first frame committed")
+            var recording = try DrawingRecording(
+                on: phoc, config: "[performance]\nrenderer = \"\(renderer)\"\n[annotate]\nwidth = 8.0\ntoolbar = false\nmarkers_while_drawing = false\n", name: "touches")
             // In 0.5 s from 0.2 to 0.8 of the width, 60 frames a second, then both lift.
             let rows = [height / 3, 2 * height / 3], (left, right) = (0.2 * width, 0.8 * width)
             func onPanel(_ x: Double, _ y: Double) -> (Int, Int) { EmulatedPanel.position(of: (x, y), on: (width, height)) }
@@ -104,12 +99,11 @@ extension EndToEnd {
                 #expect(inked > span.count * 8 / 10, "\(renderer) at \(rotation)°: the stroke along y \(y) covers \(inked) of \(span.count) px\n\(panel.compositorLog.suffix(1500))")
             }
             #expect(!shot[Int(width / 2), Int(height / 2)].isInk, "nothing between the strokes")
-            printed += waitForLine(in: log, containing: " ended at ", times: 2)  // both lifts are in the recording
-            touchlight.terminate()
-            printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
-            #expect(touchlight.terminationStatus == 0, "\(printed.suffix(1500))")
+            recording.waitFor(" ended at ", times: 2)  // both lifts are in the recording
+            let (succeeded, printed) = recording.finish()
+            #expect(succeeded, "\(printed.suffix(1500))")
             #expect(printed.contains("drawing with OpenGL ES 2") == (renderer == "gles"), "\(printed.suffix(1500))")
-            let recorded = try TouchTrace(text: String(contentsOfFile: trace, encoding: .utf8))
+            let recorded = try TouchTrace(text: String(contentsOfFile: recording.trace, encoding: .utf8))
             let downs = recorded.events.filter { $0.phase == .down }.sorted { $0.y < $1.y }
             let ups = recorded.events.filter { $0.phase == .up }.sorted { $0.y < $1.y }
             #expect(downs.count == 2 && ups.count == 2, "\(recorded.events.count) events: \(downs), \(ups)")

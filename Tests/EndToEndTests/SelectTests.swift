@@ -31,12 +31,8 @@ extension EndToEnd {
             let panel = try EmulatedPanel(device: .touchscreen)
             defer { panel.stop() }
             let sway = panel.desktop
-            let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
-            try "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\nkeep = \"none\"\nwidth = 8.0\n".write(toFile: config, atomically: true, encoding: .utf8)
-            let trace = sway.runtimeDirectory.appendingPathComponent("select.trace").path
-            let log = Pipe()
-            let touchlight = try sway.start(Desktop.touchlight.path, ["record", trace, "--mode", "draw", "--config", config, "--verbose"], stderr: log)
-            var printed = waitForLine(in: log, containing: "first frame committed")
+            var recording = try DrawingRecording(on: sway, config: "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\nkeep = \"none\"\nwidth = 8.0\n", name: "select")
+            let (trace, config) = (recording.trace, recording.config)
             // Times from 0.3 s after the base: two lines drawn; then, once the tool is `select`
             // (ctl, below, at about 1.5 s), a tap selects the first line, one finger moves it
             // down 100 px, two fingers across its middle turn a quarter and spread twice apart,
@@ -59,9 +55,8 @@ extension EndToEnd {
             #expect(Self.ink(live, 300, 130) && Self.ink(live, 300, 470) && !Self.ink(live, 250, 300),
                     "the line turned upright and twice as long\n\(panel.compositorLog.suffix(600))")
             #expect(Self.ink(live, 600, 450) && !framed(live), "the other line stays, and nothing is selected")
-            touchlight.terminate()
-            printed += waitForExit(touchlight, timeout: 5) ? drain(log) : "did not exit"
-            #expect(touchlight.terminationStatus == 0, "\(printed)")
+            let (succeeded, printed) = recording.finish()
+            #expect(succeeded, "\(printed)")
             let recorded = try String(contentsOfFile: trace, encoding: .utf8)
             #expect(recorded.contains("set tool select"), "the recording keeps the tool: \(recorded.prefix(300))")
 
