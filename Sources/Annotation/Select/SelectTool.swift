@@ -67,6 +67,7 @@ public final class SelectTool: GestureRecognizerDelegate {
 
     /// What shows over the ink: the frame and delete button, and the lasso.
     public func chrome(in document: InkDocument) -> SelectionChrome {
+        guard !selection.isEmpty else { return SelectionChrome(lasso: lasso) }  // every frame of every other tool
         let state = (ObjectIdentifier(document), document.rebuildGeneration, document.strokes.count)
         if let measured, measured.selection == selection, measured.document == state.0, measured.generation == state.1, measured.count == state.2 {
             return SelectionChrome(frame: measured.frame, lasso: lasso)
