@@ -141,6 +141,8 @@ public final class MarkerRenderer {
             composite(sprites.sprite(.disc, radius: r * scale), at: c, into: canvas, clip: clip)
         case .ring(let r, let w):
             composite(sprites.sprite(.ring, radius: r * scale, width: w * scale), at: c, into: canvas, clip: clip)
+        case .arc(let r, let w, _, let sweep) where abs(sweep) >= 2 * .pi:  // a whole arc is its ring
+            composite(sprites.sprite(.ring, radius: r * scale, width: w * scale), at: c, into: canvas, clip: clip)
         case .ellipse(let major, let minor, let angle):
             rasterizeAndComposite(.ellipse(center: c, major: major * scale, minor: minor * scale, angle: angle),
                                   area: box.intersection(clip), into: canvas)

@@ -38,7 +38,8 @@ final class MaskImage {
     /// the device pixel `origin`. Coverage is `0.5 − distance`, clamped to one pixel.
     /// Circles, rings and arcs measure only the pixels near their edges: along each row, what
     /// lies beyond the outer edge is 0 and what lies inside the inner edge is the shape's
-    /// inside coverage (see `DeviceShape.annulus`), with a pixel to spare on each side.
+    /// inside coverage (see `DeviceShape.annulus`), with a pixel to spare on each side. A
+    /// slanted capsule measures only its columns on each row (`DeviceShape.columns(atRow:)`).
     func rasterize(_ shape: DeviceShape, originX: Int, originY: Int, width w: Int, height h: Int) {
         let columns = min(w, width)
         if case .capsule(let a, let b, _) = shape, a.x == b.x || a.y == b.y {
@@ -76,6 +77,14 @@ final class MaskImage {
                 row.update(repeating: 0, count: measured.lowerBound)
                 (row + measured.upperBound).update(repeating: 0, count: columns - measured.upperBound)
                 if !inside.isEmpty { (row + inside.lowerBound).update(repeating: annulus.insideCoverage, count: inside.count) }
+            }
+            if let span = shape.columns(atRow: py) {
+                // Column x's centre is originX + x + 0.5.
+                let lo = max(0, min(columns, pixel((span.lowerBound - Double(originX) - 0.5).rounded(.down))))
+                let hi = max(lo, min(columns, pixel((span.upperBound - Double(originX) - 0.5).rounded(.up)) + 1))
+                measured = lo..<hi
+                row.update(repeating: 0, count: lo)
+                (row + hi).update(repeating: 0, count: columns - hi)
             }
             for x in measured where !inside.contains(x) {
                 row[x] = Self.coverage(shape.signedDistance(Point(x: Double(originX + x) + 0.5, y: py)))

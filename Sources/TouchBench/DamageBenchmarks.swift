@@ -48,21 +48,33 @@ enum DamageBenchmarks {
             + (CommandLine.arguments.contains("--parts") ? [("no ripples", noRipples), ("no cues", noCues), ("no captions", noCaptions)] : [])
         for (name, configuration) in variants {
             let renderer = TraceRenderer(trace: trace, configuration: configuration, geometry: RenderGeometry(trace: trace), framesPerSecond: 60)
-            var areas: [Int] = [], rects: [Int] = [], times: [Double] = []
+            var areas: [Int] = [], rects: [Int] = [], times: [Double] = [], reported: [Int] = [], reportedRects: [Int] = []
+            var handingTimes: [Double] = [], changedCounts: [Int] = []
             let clock = ContinuousClock()
+            let compositorDamage = CompositorDamage()
             _ = renderer.renderNextFrame()  // the first frame is drawn whole
             while !renderer.isFinished, areas.count < 600 {
-                var drawn: [PixelRect] = []
-                let duration = clock.measure { drawn = renderer.renderNextFrame() }
+                var drawn: [PixelRect] = [], changed: [Rect] = []
+                let duration = clock.measure { drawn = renderer.renderNextFrame { changed = $0 } }
                 areas.append(drawn.reduce(0) { $0 + $1.width * $1.height })
                 rects.append(drawn.count)
                 times.append(nanoseconds(duration) / 1000)
+                var handed: [PixelRect] = []
+                let handing = clock.measure { handed = compositorDamage.trimmed(drawn, to: changed, scale: 1) }
+                handingTimes.append(nanoseconds(handing) / 1000)
+                changedCounts.append(changed.count)
+                reported.append(handed.reduce(0) { $0 + $1.width * $1.height })
+                reportedRects.append(handed.count)
             }
             let sortedAreas = areas.sorted(), sortedTimes = times.sorted()
             let mean = Double(areas.reduce(0, +)) / Double(max(1, areas.count))
             print(String(format: "  %-13@ damage %6.1f kpx a frame (mean; median %6.1f, max %6.1f; %.1f%% of the output), %4.1f rects; drawing %6.1f µs median",
                          name as NSString, mean / 1000, Double(sortedAreas[sortedAreas.count / 2]) / 1000, Double(sortedAreas.last ?? 0) / 1000,
                          100 * mean / (1280 * 720), Double(rects.reduce(0, +)) / Double(max(1, rects.count)), sortedTimes[sortedTimes.count / 2]))
+            print(String(format: "  %-13@ handed to the compositor %6.1f kpx a frame (mean; median %6.1f), %5.1f rects, from %5.1f changed; trimming %5.1f µs median",
+                         "" as NSString, Double(reported.reduce(0, +)) / Double(max(1, reported.count)) / 1000,
+                         Double(reported.sorted()[reported.count / 2]) / 1000, Double(reportedRects.reduce(0, +)) / Double(max(1, reportedRects.count)),
+                         Double(changedCounts.reduce(0, +)) / Double(max(1, changedCounts.count)), handingTimes.sorted()[handingTimes.count / 2]))
         }
     }
 }

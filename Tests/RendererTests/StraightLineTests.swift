@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import TouchCore
 @testable import Renderer
@@ -45,6 +46,27 @@ import TouchCore
                 let differing = zip(fast, slow).filter { $0 != $1 }.count
                 #expect(differing == 0, "\(from)→\(to) width \(width) in (\(x), \(y), \(w)×\(h)): \(differing) pixels differ")
                 #expect(slow.contains { $0 > 0 } || !fast.contains { $0 > 0 })
+            }
+        }
+    }
+
+    /// A slanted line (a pinch's) is measured only within its columns on each row: the same
+    /// pixels as measuring every one, at every slope, end and width.
+    @Test(arguments: [1.0, 3.0, 4.5, 12.0])
+    func slantedLinesMatchMeasuringEveryPixel(width: Double) {
+        var lines: [(Point, Point)] = [(Point(x: 10.3, y: 40.6), Point(x: 11.1, y: 2.2)), (Point(x: 24, y: 24), Point(x: 24.4, y: 24.2))]
+        for step in 0..<24 {
+            let angle = Double(step) * .pi / 12 + 0.05
+            lines.append((Point(x: 24.5, y: 23.7), Point(x: 24.5 + 30 * cos(angle), y: 23.7 + 30 * sin(angle))))
+        }
+        let areas = [(0, 0, 50, 50), (7, 9, 20, 6), (-4, -3, 30, 60), (30, 0, 5, 48)]
+        for (from, to) in lines {
+            let shape = DeviceShape.capsule(from: from, to: to, width: width)
+            for (x, y, w, h) in areas {
+                let fast = Self.rasterized(shape, originX: x, originY: y, width: w, height: h)
+                let slow = Self.measured(shape, originX: x, originY: y, width: w, height: h)
+                let differing = zip(fast, slow).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(from)→\(to) width \(width) in (\(x), \(y), \(w)×\(h)): \(differing) pixels differ")
             }
         }
     }

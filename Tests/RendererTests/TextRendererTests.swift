@@ -65,4 +65,28 @@ import Visualizer
         #expect(one.width > 100 && abs(one.width - two.width) < 2, "\(one.width) vs \(two.width) logical px")
         #expect(one.ascent > 10 && one.descent > 2)
     }
+
+    /// A text is shaped once, then measured and drawn in any number of clips (a caption over
+    /// several damaged tiles) from the shaping cache, with the same pixels as a renderer that
+    /// shapes it afresh; another text or size is shaped again.
+    @Test func aTextIsShapedOnceForItsMeasureAndEveryDraw() throws {
+        let text = try Self.renderer(), fresh = try Self.renderer()
+        let style = TextRenderer.Style(size: 18, color: .white, outline: .black, outlineWidth: 1.5)
+        let canvas = Canvas(width: 320, height: 40), reference = Canvas(width: 320, height: 40)
+        let whole = PixelRect(x: 0, y: 0, width: 320, height: 40)
+        _ = text.measure(Self.sample, style: style, scale: 1)
+        for column in 0..<10 {
+            text.draw(Self.sample, style: style, at: Point(x: 8, y: 27), scale: 1, into: canvas,
+                      clip: PixelRect(x: column * 32, y: 0, width: 32, height: 40))
+        }
+        #expect(text.shapings == 1, "\(text.shapings) shapings for one measure and ten clips")
+        fresh.draw(Self.sample, style: style, at: Point(x: 8, y: 27), scale: 1, into: reference, clip: whole)
+        let differing = (0..<40).reduce(0) { n, y in n + (0..<320).filter { canvas.pixel(x: $0, y: y) != reference.pixel(x: $0, y: y) }.count }
+        #expect(differing == 0, "\(differing) pixels differ from a fresh shaping")
+        text.draw("rotate 36°", style: style, at: Point(x: 8, y: 27), scale: 1, into: canvas, clip: whole)
+        text.draw(Self.sample, style: TextRenderer.Style(size: 20), at: Point(x: 8, y: 27), scale: 1, into: canvas, clip: whole)
+        #expect(text.shapings == 3, "a new text and a new size are shaped: \(text.shapings)")
+        text.draw("rotate 36°", style: style, at: Point(x: 8, y: 27), scale: 1, into: canvas, clip: whole)
+        #expect(text.shapings == 3, "kept while a few texts alternate")
+    }
 }

@@ -72,7 +72,8 @@ final class CanvasPresenter: Presenter {
             scene.draw(into: buffer.canvas, damage: damage)
         }
         // After the transparent pixel, a buffer of another size: all of it is new to the compositor.
-        host.attach(buffer, damage: idleMemory.restoredThisFrame ? [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] : drawn)
+        let damage = buffers.damageToCommit(buffer, scale: frame.scale, drawn: drawn)
+        host.attach(buffer, damage: idleMemory.restoredThisFrame ? [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] : damage)
         return .drawn
     }
 

@@ -83,6 +83,10 @@ final class BufferRing {
     /// What has been drawn since the surface last showed nothing, or nil when not known. A new
     /// buffer starts zero-filled, which is transparent: it has missed only this.
     private var damageSinceBlank: [Rect]?
+    /// What changed since the surface's last commit from this ring (nil: everything), which
+    /// is all the compositor need take again.
+    private var damageSinceCommit: [Rect]?
+    private let compositorDamage = CompositorDamage()
 
     init(shm: OpaquePointer?) { self.shm = shm }
 
@@ -93,6 +97,7 @@ final class BufferRing {
             buffers.removeAll()
             // Still nothing drawn since the surface showed nothing: new buffers stay correct.
             if damageSinceBlank?.isEmpty != true { damageSinceBlank = nil }
+            damageSinceCommit = nil
             self.width = width
             self.height = height
         }
@@ -109,6 +114,7 @@ final class BufferRing {
     func removeAll(showingNothing: Bool = false) {
         buffers.removeAll()
         damageSinceBlank = showingNothing ? [] : nil
+        damageSinceCommit = nil
         width = 0
         height = 0
     }
@@ -116,12 +122,14 @@ final class BufferRing {
     /// Every buffer must be drawn whole (what they show moved).
     func invalidateAll() {
         damageSinceBlank = nil
+        damageSinceCommit = nil
         for buffer in buffers { buffer.missedDamage = nil }
     }
 
     /// Records a frame's damage in every buffer (the one drawn clears its own afterwards).
     func noteDamage(_ rects: [Rect]) {
         Self.append(rects, to: &damageSinceBlank)
+        Self.append(rects, to: &damageSinceCommit)
         for buffer in buffers { Self.append(rects, to: &buffer.missedDamage) }
     }
 
@@ -138,9 +146,25 @@ final class BufferRing {
         return drawn
     }
 
+    /// The damage to attach `buffer` with, just drawn at `scale` where `drawn` says: what
+    /// changed since the last commit, within what was drawn (`CompositorDamage`), or all of it
+    /// when everything changed. The ring then counts from this commit.
+    func damageToCommit(_ buffer: ShmBuffer, scale: Double, drawn: [PixelRect]) -> [PixelRect] {
+        let damage: [PixelRect]
+        if let changed = damageSinceCommit {
+            damage = compositorDamage.trimmed(drawn, to: changed, scale: scale)
+        } else {
+            damage = [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+            damageSinceCommit = []
+        }
+        damageSinceCommit?.removeAll(keepingCapacity: true)
+        return damage
+    }
+
     /// Past this many rectangles a damage list becomes nil, everything: redrawing all is then
-    /// about as cheap as walking the list, and the list stops growing.
-    static let damageListLimit = 256
+    /// about as cheap as walking the list, and the list stops growing. A frame may bring a few
+    /// hundred (rings are damaged as bands along their line).
+    static let damageListLimit = 2048
 
     /// Adds `rects` to a damage list; nil (everything) stays nil.
     private static func append(_ rects: [Rect], to list: inout [Rect]?) {

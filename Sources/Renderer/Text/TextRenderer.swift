@@ -37,6 +37,7 @@ public final class TextRenderer: TextMeasuring {
     private let buffer: OpaquePointer  // hb_buffer_t
     private var faces: [FaceKey: TextFace] = [:]
     private var glyphs: [pixman_glyph_t] = []
+    private var shaped = ShapingCache()
     private var nextKey: UInt = 1
     private let paint = SolidPixel(format: PIXMAN_a8r8g8b8)
     /// Full coverage, the source glyphs are added with into `coverage`.
@@ -47,6 +48,8 @@ public final class TextRenderer: TextMeasuring {
     /// Glyph lookups in the cache, and how many found the glyph there (the rest were rasterized).
     public private(set) var lookups = 0
     public private(set) var hits = 0
+    /// How many times HarfBuzz shaped a text (the rest came from `ShapingCache`).
+    public private(set) var shapings = 0
     /// The most font sizes kept at once; past it the faces (and their glyphs) start over.
     static let faceCapacity = 16
 
@@ -125,7 +128,7 @@ public final class TextRenderer: TextMeasuring {
     private func measure(utf8 text: UnsafeBufferPointer<UInt8>, style: Style, scale: Double) -> Metrics {
         let scale = Self.usable(scale)
         guard let face = try? face(for: style, scale: scale) else { return Metrics(width: 0, ascent: 0, descent: 0) }
-        let advance = shape(text, with: face)
+        let advance = shape(text, with: face).advance
         return Metrics(width: advance / scale, ascent: face.ascent / scale, descent: face.descent / scale)
     }
 
@@ -149,20 +152,19 @@ public final class TextRenderer: TextMeasuring {
                       into canvas: Canvas, clip: PixelRect) {
         let scale = Self.usable(scale)
         guard let face = try? face(for: style, scale: scale) else { return }
-        _ = shape(text, with: face)
+        let run = shape(text, with: face)
         let x = origin.x * scale, y = origin.y * scale
         pixman_glyph_cache_freeze(cache)
         defer { pixman_glyph_cache_thaw(cache) }
-        if style.outlineWidth > 0 { composite(face, outline: true, color: style.outline, at: (x, y), into: canvas, clip: clip) }
-        composite(face, outline: false, color: style.color, at: (x, y), into: canvas, clip: clip)
+        if style.outlineWidth > 0 { composite(run, face, outline: true, color: style.outline, at: (x, y), into: canvas, clip: clip) }
+        composite(run, face, outline: false, color: style.color, at: (x, y), into: canvas, clip: clip)
     }
 
     /// How many glyphs `text` shapes into (a ligature makes one of several characters).
     func glyphCount(_ text: String, style: Style, scale: Double) -> Int {
         guard let face = try? face(for: style, scale: scale) else { return 0 }
         var text = text
-        _ = text.withUTF8 { shape($0, with: face) }
-        return Int(hb_buffer_get_length(buffer))
+        return text.withUTF8 { shape($0, with: face) }.glyphs.count
     }
 
     /// The face for a style at a scale, made on first use.
@@ -172,6 +174,7 @@ public final class TextRenderer: TextMeasuring {
         if let face = faces[key] { return face }
         if faces.count >= Self.faceCapacity {
             faces.removeAll()
+            shaped.removeAll()
             pixman_glyph_cache_destroy(cache)  // its glyphs' keys belong to the faces that went
             cache = pixman_glyph_cache_create()
         }
@@ -185,40 +188,37 @@ public final class TextRenderer: TextMeasuring {
     /// A scale text can be drawn at (a broken one draws at 1 rather than trap or vanish).
     private static func usable(_ scale: Double) -> Double { scale.isFinite && scale > 0 ? min(scale, 16) : 1 }
 
-    /// Shapes UTF-8 `text` into the buffer and returns its advance in device px.
-    private func shape(_ text: UnsafeBufferPointer<UInt8>, with face: TextFace) -> Double {
-        hb_buffer_clear_contents(buffer)
-        guard let base = text.baseAddress, !text.isEmpty else { return 0 }
-        base.withMemoryRebound(to: CChar.self, capacity: text.count) {
-            hb_buffer_add_utf8(buffer, $0, Int32(text.count), 0, Int32(text.count))
+    /// The glyphs of UTF-8 `text` in `face`, shaped by HarfBuzz unless they were just now.
+    private func shape(_ text: UnsafeBufferPointer<UInt8>, with face: TextFace) -> ShapingCache.Entry {
+        shaped.glyphs(of: text, in: face, buffer: buffer) {
+            hb_buffer_clear_contents(buffer)
+            guard let base = text.baseAddress, !text.isEmpty else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: text.count) {
+                hb_buffer_add_utf8(buffer, $0, Int32(text.count), 0, Int32(text.count))
+            }
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(face.font, buffer, nil, 0)
+            shapings += 1
         }
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.font, buffer, nil, 0)
-        var count: UInt32 = 0
-        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
-        var advance = 0
-        for i in 0..<Int(count) { advance += Int(positions[i].x_advance) }
-        return Double(advance) / 64
     }
 
     /// Composites the shaped glyphs (filled or outlined) in `color` with the baseline's start at `origin` (device px).
-    private func composite(_ face: TextFace, outline: Bool, color: Color, at origin: (x: Double, y: Double), into canvas: Canvas, clip: PixelRect) {
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+    private func composite(_ run: ShapingCache.Entry, _ face: TextFace, outline: Bool, color: Color, at origin: (x: Double, y: Double),
+                           into canvas: Canvas, clip: PixelRect) {
         glyphs.removeAll(keepingCapacity: true)
         var pen = (x: origin.x * 64, y: origin.y * 64)
-        for i in 0..<Int(count) {
+        for placed in run.glyphs {
             var hit = false
-            let glyph = face.glyph(infos[i].codepoint, outline: outline, in: cache, hit: &hit)
+            let glyph = face.glyph(placed.index, outline: outline, in: cache, hit: &hit)
             lookups += 1
             if hit { hits += 1 }
             if let glyph {
-                let x = pixel(((pen.x + Double(positions[i].x_offset)) / 64).rounded())
-                let y = pixel(((pen.y - Double(positions[i].y_offset)) / 64).rounded())
+                let x = pixel(((pen.x + Double(placed.xOffset)) / 64).rounded())
+                let y = pixel(((pen.y - Double(placed.yOffset)) / 64).rounded())
                 glyphs.append(pixman_glyph_t(x: Int32(x), y: Int32(y), glyph: glyph))
             }
-            pen.x += Double(positions[i].x_advance)
-            pen.y -= Double(positions[i].y_advance)
+            pen.x += Double(placed.xAdvance)
+            pen.y -= Double(placed.yAdvance)
         }
         guard !glyphs.isEmpty else { return }
         var extents = pixman_box32_t()

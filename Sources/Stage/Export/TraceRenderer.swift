@@ -70,8 +70,13 @@ public final class TraceRenderer {
 
     /// Draws the next frame into `canvas` and returns the device pixels that changed.
     @discardableResult
-    public func renderNextFrame() -> [PixelRect] {
+    public func renderNextFrame() -> [PixelRect] { renderNextFrame(observingDamage: { _ in }) }
+
+    /// Draws the next frame, first showing `observe` what changed (logical rectangles; the
+    /// first frame's whole picture is not among them).
+    package func renderNextFrame(observingDamage observe: ([Rect]) -> Void) -> [PixelRect] {
         let damage = advance()
+        observe(damage)
         let drawn = scene.draw(into: canvas, damage: frameCount == 0 ? [scene.window.bounds] : damage)
         frameCount += 1
         return drawn

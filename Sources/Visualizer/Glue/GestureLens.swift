@@ -42,10 +42,20 @@ public final class GestureLens {
     /// Mirrors one event of the observed window, leaving out touches on `ignoredView`.
     func feed(_ event: TouchEvent, ignoring ignoredView: View? = nil) {
         var cancelled = false
+        // New fingers in id order: the order they go down in is the order the two-finger
+        // recognizers pair them in, and the event's set has none of its own (it follows the
+        // touches' addresses), so a render of a trace would pair them differently from run to
+        // run. Sorted only when there are any: frames of moves allocate nothing here.
+        if event.allTouches.contains(where: { $0.phase == .began }) {
+            let began = event.allTouches.filter { $0.phase == .began && (ignoredView == nil || $0.view !== ignoredView) }
+            for touch in began.sorted(by: { $0.sourceID < $1.sourceID }) {
+                dispatcher.down(id: touch.sourceID, at: touch.location(in: nil), time: touch.timestamp)
+            }
+        }
         for touch in event.allTouches where ignoredView == nil || touch.view !== ignoredView {
             let at = touch.location(in: nil)
             switch touch.phase {
-            case .began: dispatcher.down(id: touch.sourceID, at: at, time: touch.timestamp)
+            case .began: break
             case .moved: dispatcher.motion(id: touch.sourceID, at: at, time: touch.timestamp)
             case .ended: dispatcher.up(id: touch.sourceID, time: touch.timestamp)
             case .cancelled: cancelled = true

@@ -21,6 +21,14 @@ final class OffscreenScreen: PresenterHost, SpriteTargetMaker {
     /// The overlay's own surface: the buffer attached and the one shown.
     private var pendingBuffer: ShmBuffer?
     private var shownBuffer: ShmBuffer?
+    /// The damage the attached buffer came with, and the compositor's own copy of the
+    /// surface: as KWin's and wlroots' renderers do with shm buffers, only the damaged
+    /// rectangles are taken from a new buffer, so damage that is too small shows as stale
+    /// pixels in `picture()`.
+    private var pendingDamage: [PixelRect] = []
+    private var copy: Canvas?
+    /// The area of all damage attached so far (device px).
+    private(set) var damagedArea = 0
     /// Set while GL draws the overlay: its framebuffer is what the surface shows.
     var glPicture: (() -> Canvas)?
     /// The sprites, bottom to top once the parent's commit applies their order.
@@ -37,12 +45,17 @@ final class OffscreenScreen: PresenterHost, SpriteTargetMaker {
 
     // MARK: The overlay's surface
 
-    func attach(_ buffer: ShmBuffer, damage: [PixelRect]) { pendingBuffer = buffer }
+    func attach(_ buffer: ShmBuffer, damage: [PixelRect]) {
+        pendingBuffer = buffer
+        pendingDamage = damage
+        damagedArea += damage.reduce(0) { $0 + $1.width * $1.height }
+    }
 
     func commit() {
         if let pendingBuffer {
             if shownBuffer !== pendingBuffer { shownBuffer?.isBusy = false }
             shownBuffer = pendingBuffer
+            take(pendingBuffer.canvas, damage: pendingDamage)
         }
         pendingBuffer = nil
         if let pendingOrder { sprites = pendingOrder }
@@ -56,9 +69,26 @@ final class OffscreenScreen: PresenterHost, SpriteTargetMaker {
     func stretchTransparentPixel(width: Int, height: Int) {}
     func detach() { showNothing() }
 
+    /// Copies what `damage` covers of `canvas` into the surface's copy; all of it when the
+    /// copy is new or of another size.
+    private func take(_ canvas: Canvas, damage: [PixelRect]) {
+        guard let copy, copy.width == canvas.width, copy.height == canvas.height else {
+            let whole = Canvas(width: canvas.width, height: canvas.height)
+            for y in 0..<canvas.height { for x in 0..<canvas.width { whole.pixels.storeBytes(of: canvas.pixel(x: x, y: y), toByteOffset: y * whole.stride + x * 4, as: UInt32.self) } }
+            copy = whole
+            return
+        }
+        for rect in damage {
+            let r = rect.clipped(toWidth: canvas.width, height: canvas.height)
+            guard !r.isEmpty else { continue }
+            for y in r.y..<(r.y + r.height) { for x in r.x..<(r.x + r.width) { copy.pixels.storeBytes(of: canvas.pixel(x: x, y: y), toByteOffset: y * copy.stride + x * 4, as: UInt32.self) } }
+        }
+    }
+
     private func showNothing() {
         shownBuffer?.isBusy = false
         shownBuffer = nil
+        copy = nil
         commits += 1
     }
 
@@ -91,11 +121,22 @@ final class OffscreenScreen: PresenterHost, SpriteTargetMaker {
 
     // MARK: The picture
 
+    /// How many pixels of the buffer the surface shows differ in the compositor's copy: what
+    /// the client drew but its damage never brought.
+    func pixelsMissingFromCopy() -> Int {
+        guard let canvas = shownBuffer?.canvas, let copy, copy.width == canvas.width, copy.height == canvas.height else { return 0 }
+        var missing = 0
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where canvas.pixel(x: x, y: y) != copy.pixel(x: x, y: y) { missing += 1 }
+        }
+        return missing
+    }
+
     /// The output as shown now: the overlay's buffer (at its pixel size, as the viewport shows
     /// it at any scale), then each sprite's buffer scaled to its destination, bilinearly.
     func picture() -> [UInt32] {
         var out = [UInt32](repeating: 0, count: pixelSize.width * pixelSize.height)
-        if let canvas = glPicture?() ?? shownBuffer?.canvas {
+        if let canvas = glPicture?() ?? (shownBuffer == nil ? nil : copy) {
             for y in 0..<min(pixelSize.height, canvas.height) {
                 for x in 0..<min(pixelSize.width, canvas.width) { out[y * pixelSize.width + x] = canvas.pixel(x: x, y: y) }
             }

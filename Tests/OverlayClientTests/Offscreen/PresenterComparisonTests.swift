@@ -34,13 +34,17 @@ import TouchlightConfig
         let width: Int
         let height: Int
         let notes: [String]
+        /// Commits, and the area of the damage they came with (device px).
+        var commits = 0
+        var damagedArea = 0
     }
 
     /// Plays the trace through a presenter of `kind` at `scale` until `time` and returns what
     /// the screen shows then; with `check`, every `checkEvery`th frame also gives the screen's
     /// picture (premultiplied, over nothing) and `render`'s frame to the caller.
     static func present(_ kind: RendererKind, scale: Double, until time: Double, trace: TouchTrace = trace,
-                        each check: (([UInt32], Canvas) -> Void)? = nil, checkEvery: Int = 1) throws -> Shown {
+                        each check: (([UInt32], Canvas) -> Void)? = nil, checkEvery: Int = 1,
+                        committed: ((OffscreenScreen) -> Void)? = nil) throws -> Shown {
         let geometry = RenderGeometry(trace: trace, scale: scale)
         let scene = TraceRenderer(trace: trace, configuration: Configuration(), geometry: geometry, framesPerSecond: framesPerSecond)
         let reference = check.map { _ in
@@ -74,6 +78,8 @@ import TouchlightConfig
             case .busy: Issue.record("\(kind): every buffer busy at frame \(scene.frameCount - 1)")
             case .failed(let error): Issue.record("\(kind): frame \(scene.frameCount - 1) failed: \(error)")
             }
+            idleMemory.frameCommitted()  // as the overlay does after each frame
+            committed?(screen)
             if let reference {
                 reference.renderNextFrame()
                 if (scene.frameCount - 1) % checkEvery == 0 { check?(screen.picture(), reference.canvas) }
@@ -85,7 +91,7 @@ import TouchlightConfig
 
     static func shown(_ screen: OffscreenScreen, kind: RendererKind) -> Shown {
         Shown(kind: kind, pixels: screen.picture().map { over($0, background) }, width: screen.pixelSize.width,
-              height: screen.pixelSize.height, notes: screen.notes)
+              height: screen.pixelSize.height, notes: screen.notes, commits: screen.commits, damagedArea: screen.damagedArea)
     }
 
     /// Premultiplied `top` over opaque `bottom`.
@@ -179,6 +185,31 @@ import TouchlightConfig
         }, checkEvery: 7)
         #expect(compared >= 15, "frames compared: \(compared)")
         #expect(worst == 0, "scale \(scale): up to \(worst) pixels differ from render's frame")
+    }
+
+    /// Three fingers circling (issue 49's scene: ripples, a pinch's slanted line and ring, a
+    /// rotation's arc turning past a whole circle, captions): after every commit, the
+    /// compositor's copy of the surface, which takes from each buffer only the damage handed
+    /// with it (`CompositorDamage`, far less than the canvas redraws), equals the buffer.
+    @Test(arguments: [1.0, 1.5])
+    func theDamageHandedOverBringsEveryChangedPixel(scale: Double) throws {
+        var lines = ["touchlight-trace 4", "output 800 600 1"]
+        for step in 0...150 {
+            let t = Double(step) / 60
+            for finger in 0..<3 {
+                let angle = 2 * Double.pi * (t / 1.5 + Double(finger) / 3)
+                lines.append(String(format: "%.4f %d %@ %.2f %.2f", t, finger + 1, step == 0 ? "down" : step == 150 ? "up" : "move",
+                                    400 + 150 * cos(angle), 300 + 150 * sin(angle)))
+            }
+        }
+        let trace = try TouchTrace(text: lines.joined(separator: "\n") + "\n")
+        let shown = try Self.present(.canvas, scale: scale, until: 2.7, trace: trace, committed: { screen in
+            let differing = screen.pixelsMissingFromCopy()
+            #expect(differing == 0, "scale \(scale), commit \(screen.commits): \(differing) pixels of the buffer never reached the compositor")
+        })
+        let whole = shown.width * shown.height
+        #expect(shown.commits > 100 && shown.damagedArea < whole * shown.commits / 6,
+                "\(shown.commits) commits handed over \(shown.damagedArea / max(1, shown.commits)) px each, of \(whole)")
     }
 
     /// Sprites sit on whole logical pixels where the canvas places its pictures on whole device
