@@ -78,4 +78,42 @@ import TouchCore
         moved.addChange(from: before, to: after)
         #expect(covered(moved, Point(x: 400 + 150 * cos(0.5), y: 300 + 150 * sin(0.5))) && covered(moved, Point(x: 410 + 150 * cos(0.5), y: 300 + 150 * sin(0.5))))
     }
+
+    /// A ring that stays where it is and shrinks (a ripple) changed only in the annulus from
+    /// its new inner edge to its old outer edge: both rings are covered, the hole is not.
+    @Test func aShrinkingRingIsDamagedAsOneAnnulus() {
+        var region = DamageRegion()
+        region.addChange(from: item(.ring(radius: 60, width: 3)), to: item(.ring(radius: 57, width: 3)))
+        for step in 0..<360 {
+            let a = Double(step) * .pi / 180
+            for r in [55.5, 57.0, 60.0, 61.5] {
+                #expect(covered(region, Point(x: 400 + r * cos(a), y: 300 + r * sin(a))), "\(step)° at \(r)")
+            }
+        }
+        #expect(!covered(region, Point(x: 400, y: 300)) && !covered(region, Point(x: 440, y: 300)), "the hole is no damage")
+        let area = region.rects.reduce(0) { $0 + $1.width * $1.height }
+        #expect(area < 0.5 * 126 * 126, "\(area) px, against the old ring's box of \(126 * 126)")
+    }
+
+    /// A slanted line (a pinch's) is damaged as the boxes of its pieces: every point of it is
+    /// covered, in well under half its box; a straight one stays its box.
+    @Test func aSlantedLineIsDamagedInPieces() {
+        var region = DamageRegion()
+        let line = DrawItem(identity: .init(owner: 1, part: 0), center: Point(x: 100, y: 100), shape: .line(to: Point(x: 360, y: 250), width: 3), color: .white)
+        region.add(line)
+        for step in 0...100 {
+            let t = Double(step) / 100
+            let p = Point(x: 100 + 260 * t, y: 100 + 150 * t)
+            for offset in [-1.5, 0, 1.5] {
+                #expect(covered(region, Point(x: p.x - offset * 0.5, y: p.y + offset * 0.866)), "at \(t), \(offset) across")
+            }
+        }
+        let area = region.rects.reduce(0) { $0 + $1.width * $1.height }
+        #expect(area < 0.5 * line.bounds.width * line.bounds.height, "\(area) of \(line.bounds.width * line.bounds.height)")
+        var straight = DamageRegion()
+        let level = DrawItem(identity: .init(owner: 1, part: 0), center: Point(x: 100, y: 100), shape: .line(to: Point(x: 360, y: 100), width: 3), color: .white)
+        straight.add(level)
+        #expect(straight.rects == [level.bounds])
+    }
 }
+
