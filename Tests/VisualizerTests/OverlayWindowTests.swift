@@ -33,6 +33,29 @@ import TouchCore
         #expect(window.markerLayer.frame == Rect(x: 0, y: 0, width: 1024, height: 768))
     }
 
+    /// With no cue to show (markers only), the lens recognizes nothing: its recognizers see
+    /// no touch, and a gesture under way when the cues are turned off lets go of its touches.
+    @Test func withNoCueToShowTheLensStandsAside() {
+        let scheduler = ManualScheduler()
+        let window = OverlayWindow(size: Size(width: 800, height: 600), scheduler: scheduler)
+        let dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        dispatcher.down(id: 1, at: Point(x: 200, y: 200), time: 0)
+        dispatcher.down(id: 2, at: Point(x: 400, y: 200), time: 0)
+        dispatcher.frame()
+        #expect(window.lens.dispatcher.activeTouches.count == 2, "the lens follows both fingers")
+        var style = window.visualizer.style
+        style.showCues = []
+        window.visualizer.style = style
+        dispatcher.motion(id: 1, at: Point(x: 150, y: 200), time: 0.02)
+        dispatcher.frame()
+        #expect(window.lens.dispatcher.activeTouches.isEmpty, "turned off mid-gesture: the lens let go")
+        #expect(window.visualizer.activeMarkerCount == 2, "the markers still follow")
+        dispatcher.down(id: 3, at: Point(x: 300, y: 400), time: 0.04)
+        dispatcher.frame()
+        #expect(window.lens.dispatcher.activeTouches.isEmpty && window.lens.gestures.pinch.state == .possible)
+        #expect(window.visualizer.activeMarkerCount == 3)
+    }
+
     @Test func gestureSettingsReachTheLensRecognizers() {
         let window = OverlayWindow(size: Size(width: 800, height: 600), scheduler: ManualScheduler())
         #expect(window.lens.gestures.longPress.minimumPressDuration == GestureDefaults.longPressDuration)

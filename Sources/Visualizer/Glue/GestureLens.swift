@@ -39,8 +39,19 @@ public final class GestureLens {
         canvas.frame = window.bounds
     }
 
-    /// Mirrors one event of the observed window, leaving out touches on `ignoredView`.
+    /// Whether recognizing serves anything: a gesture whose cue the style shows, or
+    /// `--verbose`'s explanations. Markers alone need no gestures.
+    var isNeeded: Bool { !visualizer.style.showCues.isEmpty || explainGestures != nil }
+
+    /// Mirrors one event of the observed window, leaving out touches on `ignoredView`; while
+    /// nothing needs gestures, lets go of the touches it follows instead (a style may stop
+    /// showing cues in the middle of a gesture).
     func feed(_ event: TouchEvent, ignoring ignoredView: View? = nil) {
+        guard isNeeded else {
+            if !dispatcher.activeTouches.isEmpty { dispatcher.cancel() }
+            if visualizer.pendingPress != nil { visualizer.pendingPress = nil }
+            return
+        }
         var cancelled = false
         // New fingers in id order: the order they go down in is the order the two-finger
         // recognizers pair them in, and the event's set has none of its own (it follows the
