@@ -4,7 +4,8 @@ import TouchCore
 ///
 /// The overlay lets touches through to the apps below, so its own views are not hit; the lens
 /// mirrors its touches into a private window whose single full-size view carries the
-/// standard gesture set, and turns what the recognizers report into visualizer cues.
+/// standard gesture set, and turns what the recognizers report into visualizer cues. With no
+/// cue to show and no one asking why gestures won, it mirrors nothing (`isNeeded`).
 @MainActor
 public final class GestureLens {
     public let gestures = StandardGestureSet()
