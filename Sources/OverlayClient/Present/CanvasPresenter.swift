@@ -71,9 +71,9 @@ final class CanvasPresenter: Presenter {
         let drawn = buffers.redraw(buffer, adding: frame.damage, whole: whole) { damage in
             scene.draw(into: buffer.canvas, damage: damage)
         }
-        // After the transparent pixel, a buffer of another size: all of it is new to the compositor.
-        let damage = buffers.damageToCommit(buffer, scale: frame.scale, drawn: drawn)
-        host.attach(buffer, damage: idleMemory.restoredThisFrame ? [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] : damage)
+        // After the transparent pixel (the buffers were dropped) all of it is new to the
+        // compositor: the ring knows, and hands over the whole buffer.
+        host.attach(buffer, damage: buffers.damageToCommit(buffer, scale: frame.scale, drawn: drawn))
         return .drawn
     }
 
