@@ -244,8 +244,8 @@ package final class ControlPlane {
             target.scene.ink.pages.map { InkPDF.Page(size: target.scene.size, background: target.scene.ink.renderer.page, strokes: $0.strokes) }
         }
         guard !pages.isEmpty else { throw InkSave.Refusal(reason: "no output: there are no pages to save") }
-        if let path { return .pdf(pages, font: targets.first?.scene.text.map(InkPDF.Font.init), to: path) }
-        let file = Self.newPath(in: try Self.saveFolder(nil), name: "touchlight-\(SafeFiles.timestamp())", ending: "pdf")
+        let file: String
+        if let path { file = path } else { file = Self.newPath(in: try Self.saveFolder(nil), name: "touchlight-\(SafeFiles.timestamp())", ending: "pdf") }
         return .pdf(pages, font: targets.first?.scene.text.map(InkPDF.Font.init), to: file)
     }
 
