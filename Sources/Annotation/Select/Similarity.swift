@@ -5,15 +5,23 @@ import TouchCore
 /// pinching and turning do to a selection. A point `p` goes to `R(rotation) · scale · p +
 /// translation`; ink widths and text sizes scale by `scale`.
 public struct Similarity: Equatable, Sendable {
-    public var scale: Double
+    public let scale: Double
     /// Radians, clockwise on screen (y grows downwards).
-    public var rotation: Double
-    public var translation: Point
+    public let rotation: Double
+    public private(set) var translation: Point
+    /// cos(rotation) and sin(rotation), times the scale: found once, not at every point of
+    /// every stroke a drag moves each frame.
+    private let linear: (cos: Double, sin: Double)
 
     public static let identity = Similarity(scale: 1, rotation: 0, translation: .zero)
 
     public init(scale: Double = 1, rotation: Double = 0, translation: Point = .zero) {
         (self.scale, self.rotation, self.translation) = (scale, rotation, translation)
+        linear = (cos(rotation) * scale, sin(rotation) * scale)
+    }
+
+    public static func == (a: Similarity, b: Similarity) -> Bool {
+        a.scale == b.scale && a.rotation == b.rotation && a.translation == b.translation
     }
 
     /// Scaling by `scale` and turning by `rotation` around `centre`, then moving by `offset`.
@@ -32,8 +40,7 @@ public struct Similarity: Equatable, Sendable {
     }
 
     private func applyLinear(_ p: Point) -> Point {
-        let (c, s) = (cos(rotation) * scale, sin(rotation) * scale)
-        return Point(x: c * p.x - s * p.y, y: s * p.x + c * p.y)
+        Point(x: linear.cos * p.x - linear.sin * p.y, y: linear.sin * p.x + linear.cos * p.y)
     }
 }
 
