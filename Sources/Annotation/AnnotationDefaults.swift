@@ -26,6 +26,9 @@ public enum AnnotationDefaults {
     public static let minimumSampleSpacing = 0.5
     /// Points per logical px of curve when a smoothed stroke is fitted with Catmull-Rom splines.
     public static let curveStep = 2.0
+    /// The most points one piece between two samples is fitted with: a finger at 60 samples a
+    /// second makes pieces far shorter than the 128 px that fills.
+    public static let curveStepsPerPiece = 64
     /// An arrow head's length, as a multiple of the stroke width (at least 12 px).
     public static let arrowHeadScale = 4.0
 }
@@ -37,4 +40,17 @@ extension AnnotationDefaults {
     /// A pen's stroke width at the lightest touch, as a share of the set width; full pressure
     /// draws the set width, and the width in between follows the pressure linearly.
     public static let lightestPressureWidth = 0.25
+}
+
+/// How far ink can go: what the program can make, and so what a session file may hold. A
+/// selection scaled or moved is held within them, and a session that passes them is refused.
+extension AnnotationDefaults {
+    /// The widest and tallest a selection can be scaled to (logical px): about seven 4K
+    /// screens across, and the work of drawing it stays bounded.
+    public static let inkExtentLimit = 16_384.0
+    /// The widths a sample can have (logical px): a line's width, a stamp's disc, a text's em
+    /// size. Scaling stops at either end.
+    public static let inkWidths = 0.01...2_048.0
+    /// How far from an output's origin ink may lie, either way (logical px).
+    public static let inkCoordinateLimit = 65_536.0
 }

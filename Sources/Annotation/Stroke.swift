@@ -112,7 +112,9 @@ public struct Stroke: Equatable, Sendable {
     }
 
     /// A smooth curve through the samples: centripetal Catmull-Rom segments, subdivided about
-    /// every `AnnotationDefaults.curveStep` px, widths interpolated along. Centripetal, not
+    /// every `AnnotationDefaults.curveStep` px (at most `curveStepsPerPiece` times, so that a
+    /// curve's points are bounded by its samples, however far apart they lie), widths
+    /// interpolated along. Centripetal, not
     /// uniform: where neighbouring samples lie at very different distances (the short last
     /// piece to where the finger lifted, a fast stroke's long pieces beside a slow one's), the
     /// uniform curve overshoots into a hook or a loop, and the centripetal one never does
@@ -126,7 +128,7 @@ public struct Stroke: Equatable, Sendable {
             let p1 = samples[i].point, p2 = samples[i + 1].point
             let p0 = i > 0 ? samples[i - 1].point : Point(x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y)
             let p3 = i + 2 <= last ? samples[i + 2].point : Point(x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y)
-            let steps = max(1, Int((p1.distance(to: p2) / AnnotationDefaults.curveStep).rounded(.up)))
+            let steps = max(1, min(AnnotationDefaults.curveStepsPerPiece, Int((p1.distance(to: p2) / AnnotationDefaults.curveStep).rounded(.up))))
             for step in 1...steps {
                 let t = Double(step) / Double(steps)
                 let width = samples[i].width + (samples[i + 1].width - samples[i].width) * t

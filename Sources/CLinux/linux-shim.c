@@ -23,6 +23,12 @@ ssize_t tl_vmsplice(int fd, const void *bytes, size_t count) {
 static int exit_notify_fd = -1;
 static volatile sig_atomic_t exit_signal = 0;
 static int exit_grace_ms = 1000;
+static volatile sig_atomic_t watchdog_held = 0;
+
+static void arm_watchdog(int ms) {
+    struct itimerval watchdog = {{0, 0}, {ms / 1000, (ms % 1000) * 1000}};
+    setitimer(ITIMER_REAL, &watchdog, NULL);
+}
 
 /// Writes to standard error only if that cannot block: a signal handler that blocks on a full
 /// pipe nobody reads would keep the process from ever exiting.
@@ -44,8 +50,7 @@ static void on_exit_signal(int signo) {
     unsigned char byte = (unsigned char)signo;
     ssize_t ignored = write(exit_notify_fd, &byte, 1);
     (void)ignored;
-    struct itimerval watchdog = {{0, 0}, {exit_grace_ms / 1000, (exit_grace_ms % 1000) * 1000}};
-    setitimer(ITIMER_REAL, &watchdog, NULL);
+    if (!watchdog_held) arm_watchdog(exit_grace_ms);
     errno = saved;
 }
 
@@ -77,7 +82,23 @@ int tl_install_exit_signals(int notify_fd, int grace_ms) {
 
 int tl_exit_signal(void) { return exit_signal; }
 
+void tl_extend_exit_watchdog(int ms) {
+    if (exit_signal == 0 || ms <= 0) return;
+    arm_watchdog(ms);
+}
+
+void tl_hold_exit_watchdog(int held) {
+    watchdog_held = held;
+    if (!held && exit_signal != 0) arm_watchdog(exit_grace_ms);
+}
+
 #include <sys/socket.h>
+
+int tl_peer_hung_up(int fd) {
+    struct pollfd peer = {.fd = fd, .events = POLLIN | POLLRDHUP, .revents = 0};
+    if (poll(&peer, 1, 0) < 0) return 1;
+    return (peer.revents & (POLLHUP | POLLRDHUP | POLLERR | POLLNVAL)) != 0;
+}
 
 int tl_peer_credentials(int fd, unsigned int *uid, int *pid) {
     struct ucred credentials;

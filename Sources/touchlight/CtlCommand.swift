@@ -32,7 +32,11 @@ struct Ctl: ParsableCommand {
         }
         let reply: String
         do {
-            reply = try ControlSocket.send(ControlCommand.wireLine(resolvedWords), environment: ProcessInfo.processInfo.environment)
+            // A long command (a save of a large drawing) says it is under way, on a terminal.
+            let onTerminal = isatty(2) == 1
+            reply = try ControlSocket.send(ControlCommand.wireLine(resolvedWords), environment: ProcessInfo.processInfo.environment) { seconds in
+                if onTerminal { printToStandardError("touchlight ctl: \(words[0]) under way (\(seconds) s)") }
+            }
         } catch {
             printToStandardError("touchlight ctl: \(error)")
             throw ExitCode(1)

@@ -135,6 +135,51 @@ import Visualizer
         #expect(moved.samples[0].point == Point(x: 60, y: 50) && moved.stampNumber == 4 && moved.samples[0].width == stamp.samples[0].width)
     }
 
+    /// Issue 56.3: twenty strokes pinched from 2 px to 620 px apart six times grew without end
+    /// (each pinch up to twenty times: 6.4e7 in all), and fitting their curves hung touchlight
+    /// with 1.4 GB. The selection now stops at the ink's limits, and six pinches back down
+    /// leave its lines thin but there. The time limit turns the old hang into a failure.
+    @Test(.timeLimit(.minutes(1))) mutating func pinchesOneAfterAnotherStopAtTheInksLimits() {
+        view.document.settings.tool = .pen
+        for row in 0..<20 {  // freehand strokes, fitted as curves: a wave each
+            let y = 400 + Double(row) * 5
+            ink.begin(contact: 50, at: Point(x: 500, y: y), time: time)
+            for step in 1...12 { ink.move(contact: 50, to: Point(x: 500 + Double(step) * 3, y: y + (step % 2 == 0 ? 2 : -2)), time: time + Double(step) / 60) }
+            ink.end(contact: 50, time: time + 0.3)
+        }
+        view.document.settings.tool = .select
+        let lasso = [Point(x: 480, y: 380), Point(x: 560, y: 380), Point(x: 560, y: 510), Point(x: 480, y: 510), Point(x: 480, y: 390)]
+        dispatcher.down(id: 1, at: lasso[0], time: time)
+        dispatcher.frame()
+        for p in lasso.dropFirst() { time += 0.05; dispatcher.motion(id: 1, at: p, time: time); dispatcher.frame() }
+        dispatcher.up(id: 1, time: time + 0.05)
+        dispatcher.frame()
+        time += 1
+        #expect(view.selectTool.selection.count == 20, "the waves are selected")
+
+        /// Every selected sample's extent and widths, measured on the samples (not the fitted curves).
+        func measure() -> (extent: Double, widths: ClosedRange<Double>) {
+            let samples = view.selectTool.selectedStrokes(in: ink).flatMap(\.samples)
+            let xs = samples.map(\.point.x), ys = samples.map(\.point.y), widths = samples.map(\.width)
+            return (max(xs.max()! - xs.min()!, ys.max()! - ys.min()!), widths.min()!...widths.max()!)
+        }
+        let centre = Point(x: 520, y: 450)
+        for _ in 0..<6 {
+            drag([Point(x: centre.x - 1, y: centre.y), Point(x: centre.x + 1, y: centre.y)], to: [Point(x: 170, y: centre.y), Point(x: 790, y: centre.y)], steps: 10)
+        }
+        let grown = measure()
+        #expect(grown.extent <= AnnotationDefaults.inkExtentLimit && grown.widths.upperBound <= AnnotationDefaults.inkWidths.upperBound,
+                "held at the limits: \(grown)")
+        #expect(grown.extent > AnnotationDefaults.inkExtentLimit / 2, "and grown as far as they let: \(grown)")
+        let curves = view.selectTool.selectedStrokes(in: ink).map { ($0.samples.count, $0.polylines.reduce(0) { $0 + $1.count }) }
+        #expect(curves.allSatisfy { $0.1 <= $0.0 * AnnotationDefaults.curveStepsPerPiece + 1 }, "each curve's points are bounded by its samples: \(curves.prefix(3))")
+        for _ in 0..<12 {
+            drag([Point(x: 170, y: centre.y), Point(x: 790, y: centre.y)], to: [Point(x: centre.x - 1, y: centre.y), Point(x: centre.x + 1, y: centre.y)], steps: 10)
+        }
+        let shrunk = measure()
+        #expect(shrunk.widths.lowerBound >= AnnotationDefaults.inkWidths.lowerBound, "no line shrinks to nothing: \(shrunk)")
+    }
+
     /// With nothing selected the pinch and the rotation take no part: two fingers drawing
     /// with the pen lift one by one, and every lift reaches the event's observers (a recording)
     /// at once. Enabled, they held the lifts (UIKit's `delaysTouchesEnded`), and a recording

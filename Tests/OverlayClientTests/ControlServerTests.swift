@@ -38,12 +38,50 @@ import Testing
         _ = scheduler.schedule(at: started + late + 3) {}  // wakes the loop should nothing come
         var received = ""
         var buffer = [UInt8](repeating: 0, count: 256)
-        while received.filter({ $0 == "\n" }).count < 2, MonotonicClock.seconds() - started < late + 3 {
+        while received.filter({ $0 == "\n" }).count < 4, MonotonicClock.seconds() - started < late + 3 {
             loop.runOnce(before: {})
             let count = recv(client, &buffer, buffer.count, 0)
             if count > 0 { received += String(decoding: buffer[..<count], as: UTF8.self) }
         }
-        #expect(received == "late\nnow: fast\n", "the second line waited for the first's reply, and the client stayed: \(received.debugDescription)")
+        // While the reply is owed, a progress line each second says the command is under way.
+        #expect(received == "{\"working\":1}\n{\"working\":2}\nlate\nnow: fast\n",
+                "the second line waited for the first's reply, and the client stayed: \(received.debugDescription)")
         #expect(MonotonicClock.seconds() - started >= late)
+    }
+
+    /// Issue 56.6: `ctl save --pdf` of a large drawing said "no reply within 5 s" while the
+    /// PDF landed at 19 s. The client now waits on while progress lines come: a command that
+    /// takes 2.6 s is answered through a client whose every read waits 1.5 s at most.
+    @Test func aLongCommandIsWaitedForWhileItSaysItIsUnderWay() throws {
+        let directory = NSTemporaryDirectory() + "touchlight-progress-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let environment = ["XDG_RUNTIME_DIR": directory, "WAYLAND_DISPLAY": "wayland-progress"]
+        let loop = EventLoop(), scheduler = try TimerfdScheduler()
+        loop.add(fd: scheduler.fd) { _ in scheduler.timerExpired() }
+        let server = try ControlServer(path: try ControlSocket.path(environment: environment), loop: loop, scheduler: scheduler, answer: { line, reply in
+            _ = scheduler.schedule(at: scheduler.now + 2.6) { reply(#"{"ok":true,"saved":["/big.pdf"]}"#) }
+        }, note: { _ in })
+        defer { server.close() }
+
+        final class Outcome: @unchecked Sendable {
+            var reply: String?, error: String?, progress: [Int] = [], done = false
+        }
+        let outcome = Outcome()
+        let client = Thread {
+            do {
+                outcome.reply = try ControlSocket.send(#"["save","--pdf","/big.pdf"]"#, environment: environment, timeout: 1.5) { outcome.progress.append($0) }
+            } catch {
+                outcome.error = "\(error)"
+            }
+            outcome.done = true
+        }
+        client.start()
+        let started = MonotonicClock.seconds()
+        _ = scheduler.schedule(at: started + 6) {}  // wakes the loop should nothing come
+        while !outcome.done, MonotonicClock.seconds() - started < 6 { loop.runOnce(before: {}) }
+        #expect(outcome.error == nil, "\(outcome.error ?? "")")
+        #expect(outcome.reply == #"{"ok":true,"saved":["/big.pdf"]}"#, "the reply, not a timeout")
+        #expect(outcome.progress == [1, 2], "told it was under way each second: \(outcome.progress)")
     }
 }

@@ -52,6 +52,44 @@ struct ShellChannelTests {
     }
 }
 
+/// What the shell sends is read packet by packet: an empty packet is a message that says
+/// nothing (refused, and the channel read on), not the shell closing it, which only a hung-up
+/// peer is (issue 56.5: one empty packet ended touchlight).
+@MainActor
+struct ShellChannelReadingTests {
+    final class Heard: ShellChannelEvents {
+        var closed = 0
+        var modes: [String] = []
+        var notes: [String] = []
+        func shellAsked(mode: String) { modes.append(mode) }
+        func shellClosedChannel() { closed += 1 }
+        func shellCaptured(output: String, path: String?) {}
+        func note(_ text: String) { notes.append(text) }
+    }
+
+    @Test func anEmptyPacketIsNotTheEndButAHangUpIs() throws {
+        var pair: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]) }
+        let channel = ShellChannel(fd: pair[0]) { _ in nil }
+        let heard = Heard()
+        channel.events = heard
+        func send(_ text: String) { _ = text.withCString { Glibc.send(pair[1], $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+
+        send("")
+        send("mode draw")
+        channel.readAvailable()
+        #expect(heard.closed == 0, "an empty packet is not the end of the channel")
+        #expect(heard.modes == ["draw"], "what follows it is read: \(heard.modes)")
+        #expect(channel.refusedPackets == 1 && heard.notes.contains { $0.contains("an empty packet") }, "\(heard.notes)")
+
+        send("")
+        close(pair[1])
+        channel.readAvailable()
+        #expect(heard.closed == 1, "the peer hung up: the channel is closed, once")
+    }
+}
+
 /// The Shell's picture for the zoom is read only from the runtime folder, only as a regular
 /// file of this user's, never through a symlink; a good one becomes the zoom's picture.
 @MainActor

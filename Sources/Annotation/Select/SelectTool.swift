@@ -36,8 +36,8 @@ public final class SelectTool: GestureRecognizerDelegate {
     private var contacts: [Int: Contact] = [:]
     private var lasso: [Point] = []
     /// Two fingers at work: the selection as it was, its copies on show, where the fingers'
-    /// centre was, and the scale and turn so far.
-    private var twoFingers: (originals: [Stroke], shown: [Int], centre: Point, scale: Double, rotation: Double)?
+    /// centre was, the scale and turn so far, and the scales the selection may take.
+    private var twoFingers: (originals: [Stroke], shown: [Int], centre: Point, scale: Double, rotation: Double, scales: ClosedRange<Double>)?
     /// The frame last measured, for the selection and the document's state it was measured at.
     private var measured: (selection: [Int], document: ObjectIdentifier, generation: Int, count: Int, frame: Rect?)?
 
@@ -163,10 +163,10 @@ public final class SelectTool: GestureRecognizerDelegate {
         guard let document, let view else { return }
         if twoFingers == nil, isTwoFingerGestureActive {
             let originals = selectedStrokes(in: document)
-            twoFingers = (originals, originals.map(\.id), fingersCentre(in: view) ?? rotation.location(in: view), 1, 0)
+            twoFingers = (originals, originals.map(\.id), fingersCentre(in: view) ?? rotation.location(in: view), 1, 0, Self.scales(of: originals))
         }
         guard var session = twoFingers else { return }
-        if [.began, .changed, .ended].contains(pinch.state) { session.scale = min(max(pinch.scale, 0.05), 20) }
+        if [.began, .changed, .ended].contains(pinch.state) { session.scale = min(max(pinch.scale, session.scales.lowerBound), session.scales.upperBound) }
         if [.began, .changed, .ended].contains(rotation.state) { session.rotation = rotation.rotation }
         let centre = fingersCentre(in: view) ?? session.centre
         let transform = Similarity(around: session.centre, scale: session.scale, rotation: session.rotation,
@@ -180,6 +180,27 @@ public final class SelectTool: GestureRecognizerDelegate {
             document.endTransform(of: session.originals, shownIDs: session.shown)
             twoFingers = nil
         }
+    }
+
+    /// The scales a pinch may give `strokes`: a twentieth to twenty times, and never past the
+    /// ink's limits, so that pinches one after another cannot grow a selection without end
+    /// (nor its work to draw: a curve is fitted along its length) or shrink its lines to nothing.
+    static func scales(of strokes: [Stroke]) -> ClosedRange<Double> {
+        var box = Rect.null
+        var widths = (thinnest: Double.infinity, widest: 0.0)
+        for stroke in strokes {
+            box = box.union(stroke.bounds)
+            for size in stroke.samples.map(\.width) + [stroke.text?.size].compactMap({ $0 }) where size > 0 {
+                widths = (min(widths.thinnest, size), max(widths.widest, size))
+            }
+        }
+        let limits = AnnotationDefaults.inkWidths
+        var largest = 20.0, smallest = 0.05
+        if !box.isNull, max(box.width, box.height) > 0 { largest = min(largest, AnnotationDefaults.inkExtentLimit / max(box.width, box.height)) }
+        if widths.widest > 0 { largest = min(largest, limits.upperBound / widths.widest) }
+        if widths.thinnest.isFinite { smallest = max(smallest, limits.lowerBound / widths.thinnest) }
+        largest = max(largest, 1)  // ink already at a limit stays as it is
+        return min(smallest, 1)...largest
     }
 
     /// The two fingers' centre now, from whichever recognizer holds both (nil: neither does,

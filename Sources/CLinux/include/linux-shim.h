@@ -27,6 +27,20 @@ int tl_install_exit_signals(int notify_fd, int grace_ms);
 /// The signal that asked the program to end, or 0.
 int tl_exit_signal(void);
 
+/// After an exit signal: gives the shutdown `ms` milliseconds from now before the watchdog
+/// ends the process (a save of the drawing under way gets its own deadline). Nothing before
+/// a signal. Called from the program, not from a handler.
+void tl_extend_exit_watchdog(int ms);
+
+/// While held (1), an exit signal is noted but starts no watchdog: for start-up work that must
+/// finish whole once begun (reading and taking over a saved drawing). Released (0), a signal
+/// that came meanwhile starts it then.
+void tl_hold_exit_watchdog(int held);
+
 /// The user and process id of the peer of a connected Unix socket (SO_PEERCRED); 0 on
 /// success, -1 with errno set.
+/// 1 when the peer of socket `fd` has closed its end or shut down its writing (asked
+/// without waiting: POLLHUP or POLLRDHUP), else 0.
+int tl_peer_hung_up(int fd);
+
 int tl_peer_credentials(int fd, unsigned int *uid, int *pid);

@@ -23,7 +23,8 @@ public final class App {
     /// The outputs and the overlay on each.
     private(set) lazy var registry: OutputRegistry = {
         let maker = OverlayMaker(connection: connection, scheduler: scheduler, globals: globals, reports: reports, statistics: stats,
-                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink, keeper: keeper,
+                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink,
+                                 inkChanged: { [unowned self] in self.keeper?.changed() },
                                  isCapturing: { [unowned self] in self.seats.isCapturing }, settings: { [unowned self] in self.overlaySettings })
         let registry = OutputRegistry(only: options.configuration.output.only, note: { [unowned self] in self.note($0) }) { maker.make(on: $0) }
         registry.onOverlayGone = { [unowned self] overlay in
@@ -124,8 +125,12 @@ public final class App {
                 end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
                 note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
         }
-        keeper = try SessionKeeper.opening(options, scheduler: scheduler, needs: SessionKeeperNeeds(
-            overlays: { [unowned self] in self.activeOverlays }, shelf: { [unowned self] in self.registry.inkShelf }, plane: controlPlane, logger: logger))
+        // A saved drawing is read and taken over whole, a stop meanwhile waiting for it: a
+        // file that existed, or one opened, is never left missing (64 MiB at most to read).
+        keeper = try ExitSignals.whole { () throws(ClientError) in
+            try SessionKeeper.opening(options, scheduler: scheduler, needs: SessionKeeperNeeds(
+                overlays: { [unowned self] in self.activeOverlays }, shelf: { [unowned self] in self.registry.inkShelf }, plane: controlPlane, logger: logger))
+        }
         text = TextRenderer.loading(family: options.configuration.font) { [logger] in logger.warning("\($0)") }  // before the overlays, which take it
         connection.bindOutputsAndSeats()  // after the managers, so each seat takes its pens as it is set up
         if let trace {
@@ -233,7 +238,7 @@ public final class App {
         commands.finish(timeout: ExitSignals.shutdownGrace * 0.6)
         // The recording first: nothing below may block, but the data matters most.
         if recorder?.finish(reportingTo: logger) == false, exitStatus == 0 { exitStatus = 1 }
-        keeper?.finish(timeout: ExitSignals.shutdownGrace * 0.3)
+        keeper?.finish()  // with a deadline of its own
         pump.cancelRead()
         shellLink?.close()
         stats.collect(from: overlays.values)

@@ -19,8 +19,11 @@ struct OverlayMaker {
     /// On GNOME, the link to the Shell extension (it stacks the overlays' windows and takes
     /// the zoom's pictures).
     let shellLink: ShellLink?
-    /// Keeps the drawing across restarts (nil: nothing is kept).
-    let keeper: SessionKeeper?
+    /// The ink of an overlay changed (a kept session is written a moment later). Asked at
+    /// each change, not when the maker is made: the registry, and with it this maker, can be
+    /// made while the session keeper is still being set up (it puts the saved pages on the
+    /// registry's shelf), and a keeper taken then would be none for every overlay.
+    let inkChanged: () -> Void
     /// What changes while the program runs: the capture mode, the settings in force.
     let isCapturing: () -> Bool
     let settings: () -> OverlaySettings
@@ -42,7 +45,7 @@ struct OverlayMaker {
         shellLink?.overlaysChanged()
         if plane.isPaused { overlay.setPaused(true) }
         _ = overlay.ink.showPage(plane.state.page)
-        if let keeper { overlay.ink.onInkChanged = { [unowned keeper] in keeper.changed() } }
+        overlay.ink.onInkChanged = inkChanged
         if logger.logLevel <= .debug {
             // --verbose: why each gesture won or lost, beside the hit-tests.
             overlay.window.lens.explainGestures = { [logger] text in logger.debug("gesture \(text)") }

@@ -2,6 +2,7 @@ import Annotation
 import CLinux
 import FoundationEssentials
 import Glibc
+import SafeFiles
 import Stage
 import TouchlightConfig
 import TouchCore
@@ -15,6 +16,10 @@ import TouchCore
 /// No client can lock the others out: a line must be complete within `lineDeadline` of its
 /// first byte (or of the connection), and when `maximumClients` are connected a new client
 /// takes the place of the one that has waited longest on an unfinished line.
+///
+/// A reply owed for longer than `progressInterval` (a save of a large drawing) is preceded by
+/// a progress line each interval, `{"working":SECONDS}`, so that the client knows the command
+/// is under way and waits on, rather than timing out on a save that then lands.
 @MainActor
 final class ControlServer {
     /// Most clients connected at once.
@@ -22,6 +27,8 @@ final class ControlServer {
     /// How long a client may take to send a whole line (seconds); `touchlight ctl` sends its
     /// line at once.
     static let lineDeadline = 2.0
+    /// How often a client owed a reply is told the command is still under way (seconds).
+    static let progressInterval = 1.0
 
     /// A connected client: what it sent of its unfinished lines, since when it is owed one, and
     /// whether it waits for a reply (its lines wait then).
@@ -29,16 +36,20 @@ final class ControlServer {
         var pending: [UInt8] = []
         var waitingSince: Double
         var awaitsReply = false
+        /// Since when its reply is owed, and the progress lines it was sent meanwhile.
+        var owedSince = 0.0
+        var progressSent = 0
         /// Tells this client from a later one given the same descriptor.
         let serial: Int
     }
 
     let path: String
-    private let lockFD: Int32
+    private let lock: FileLock
     private let listenFD: Int32
     private var clients: [Int32: Client] = [:]
     private let scheduler: TimerfdScheduler
     private var deadlineTimer: ScheduledTimer?
+    private var progressTimer: ScheduledTimer?
     private let loop: EventLoop
     private let answer: Answer
     private var nextSerial = 0
@@ -56,11 +67,11 @@ final class ControlServer {
         self.scheduler = scheduler
         self.answer = answer
         self.note = note
-        lockFD = try Self.takeLock(ControlSocket.lockPath(forSocket: path))
+        lock = try Self.takeLock(ControlSocket.lockPath(forSocket: path))
         do {
             listenFD = try Self.listen(at: path)
         } catch {
-            Glibc.close(lockFD)
+            lock.release()
             throw error
         }
         loop.add(fd: listenFD) { [unowned self] revents in if revents & Int16(POLLIN) != 0 { self.acceptClient() } }
@@ -70,33 +81,23 @@ final class ControlServer {
     func close() {
         for fd in clients.keys { disconnect(fd) }
         if let deadlineTimer { scheduler.cancel(deadlineTimer) }
+        if let progressTimer { scheduler.cancel(progressTimer) }
         loop.remove(fd: listenFD)
         Glibc.close(listenFD)
         unlink(path)
-        Glibc.close(lockFD)
+        lock.release()
     }
 
     // MARK: Taking the display
 
-    private static func takeLock(_ lockPath: String) throws(ControlError) -> Int32 {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ControlError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else {
-            Glibc.close(fd)
-            throw ControlError("\(lockPath) is not a file of yours; remove it")
+    private static func takeLock(_ lockPath: String) throws(ControlError) -> FileLock {
+        do throws(FileLock.Failure) {
+            return try FileLock(path: lockPath, holder: "touchlight on this display")
+        } catch .held(let holder) {
+            throw ControlError("touchlight is already running on this display (pid \(FileLock.pid(in: holder))); control it with `touchlight ctl`, or stop it first")
+        } catch {
+            throw ControlError(error.description)
         }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let count = pread(fd, &buffer, buffer.count, 0)
-            Glibc.close(fd)
-            let pid = count > 0 ? String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace : "unknown"
-            throw ControlError("touchlight is already running on this display (pid \(pid)); control it with `touchlight ctl`, or stop it first")
-        }
-        let pid = Array("\(getpid())\n".utf8)
-        _ = ftruncate(fd, 0)
-        _ = pwrite(fd, pid, pid.count, 0)
-        return fd
     }
 
     private static func listen(at path: String) throws(ControlError) -> Int32 {
@@ -179,7 +180,9 @@ final class ControlServer {
         let line = String(decoding: client.pending[..<newline], as: UTF8.self)
         client.pending.removeSubrange(...newline)
         client.awaitsReply = true
+        (client.owedSince, client.progressSent) = (MonotonicClock.seconds(), 0)
         clients[fd] = client
+        armProgress()
         let serial = client.serial
         answer(line.hasSuffix("\r") ? String(line.dropLast()) : line) { [weak self] text in self?.replied(text, to: fd, serial: serial) }
     }
@@ -212,6 +215,29 @@ final class ControlServer {
             self.deadlineTimer = nil
             self.dropLateClients()
             self.armDeadline()
+        }
+    }
+
+    /// A timer for the next progress line while any client is owed a reply.
+    private func armProgress() {
+        guard progressTimer == nil,
+              let next = clients.values.filter(\.awaitsReply).map({ $0.owedSince + Double($0.progressSent + 1) * Self.progressInterval }).min() else { return }
+        progressTimer = scheduler.schedule(at: next) { [unowned self] in
+            self.progressTimer = nil
+            self.sendProgress()
+            self.armProgress()
+        }
+    }
+
+    /// Tells each client whose reply is due a progress line that the command is under way.
+    private func sendProgress() {
+        let now = MonotonicClock.seconds()
+        for (fd, var client) in clients where client.awaitsReply {
+            let due = Int((now - client.owedSince) / Self.progressInterval)
+            guard due > client.progressSent else { continue }
+            client.progressSent = due
+            clients[fd] = client
+            _ = reply(ControlSocket.progressLine(seconds: Int((now - client.owedSince).rounded(.down))), to: fd)
         }
     }
 

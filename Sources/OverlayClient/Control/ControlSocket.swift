@@ -1,6 +1,7 @@
 import Annotation
 import CLinux
 import Glibc
+import Stage
 
 /// Where a display's control socket lives, and the plain socket calls both ends use.
 ///
@@ -54,8 +55,15 @@ public enum ControlSocket {
         return fd
     }
 
-    /// Sends one command line to the running instance and returns its reply line.
-    public static func send(_ line: String, environment: [String: String], timeout: Double = 5) throws(ControlError) -> String {
+    /// The longest a command is waited for while the overlay says it is under way (seconds):
+    /// a save of the largest drawing takes well under it.
+    public static let longestCommand = 300.0
+
+    /// Sends one command line to the running instance and returns its reply line. Each line
+    /// from it must come within `timeout`; progress lines (a long save under way) go to
+    /// `progress` with the seconds so far, and keep the wait going up to `longestCommand`.
+    public static func send(_ line: String, environment: [String: String], timeout: Double = 5,
+                            progress: (Int) -> Void = { _ in }) throws(ControlError) -> String {
         let path = try path(environment: environment)
         guard let fd = connect(to: path) else {
             let display = environment["WAYLAND_DISPLAY"] ?? "wayland-0"
@@ -72,16 +80,36 @@ public enum ControlSocket {
         if bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) != bytes.count {
             sendFailure = ControlError("could not send the command: \(String(cString: strerror(errno)))")
         }
-        var reply: [UInt8] = []
+        let started = MonotonicClock.seconds()
+        var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: ReadBuffer.size)
-        while !reply.contains(UInt8(ascii: "\n")) {
+        while true {
+            while let end = received.firstIndex(of: UInt8(ascii: "\n")) {
+                let reply = String(decoding: received[..<end], as: UTF8.self)
+                received.removeSubrange(...end)
+                guard let seconds = progressSeconds(reply) else { return reply }
+                progress(seconds)
+                if MonotonicClock.seconds() - started > longestCommand {
+                    throw ControlError("the command was still under way after \(Int(longestCommand)) s; it may still finish")
+                }
+            }
             let count = recv(fd, &buffer, buffer.count, 0)
             if count == 0 { break }
             guard count > 0 else { throw sendFailure ?? ControlError("no reply within \(Int(timeout)) s (\(String(cString: strerror(errno))))") }
-            reply += buffer[..<count]
-            if reply.count > 1 << 20 { throw ControlError("the reply is too long") }
+            received += buffer[..<count]
+            if received.count > 1 << 20 { throw ControlError("the reply is too long") }
         }
-        guard let end = reply.firstIndex(of: UInt8(ascii: "\n")) else { throw sendFailure ?? ControlError("the connection closed without a reply") }
-        return String(decoding: reply[..<end], as: UTF8.self)
+        throw sendFailure ?? ControlError("the connection closed without a reply")
+    }
+
+    /// The line that tells a client its command is under way, `seconds` so far. It has no
+    /// `ok`, so that a client that only looks for the reply's `ok` never takes it for the reply.
+    static func progressLine(seconds: Int) -> String { progressPrefix + "\(seconds)}" }
+    private static let progressPrefix = #"{"working":"#
+
+    /// The seconds a progress line says, or nil for any other line.
+    static func progressSeconds(_ line: String) -> Int? {
+        guard line.hasPrefix(progressPrefix), line.hasSuffix("}") else { return nil }
+        return Int(line.dropFirst(progressPrefix.count).dropLast())
     }
 }

@@ -1,6 +1,7 @@
 import Annotation
 import FoundationEssentials
 import Logging
+import SafeFiles
 import Stage
 import TouchCore
 
@@ -34,6 +35,10 @@ final class SessionKeeper {
     private var isDirty = false
     /// The last problem reported, so that a full disk is said once, not every second.
     private var reported: String?
+    /// Set at exit: the last write is made on the loop, none is started off it.
+    private var isFinishing = false
+    /// Held while this process keeps the session (nil: it could not be had, and was said).
+    private var lock: FileLock?
 
     init(path: String, scheduler: Scheduler, needs: SessionKeeperNeeds) throws(ClientError) {
         (self.path, self.scheduler, self.needs) = (path, scheduler, needs)
@@ -43,28 +48,45 @@ final class SessionKeeper {
     /// The keeper for `options`, with the session it opens already on the shelf and in the
     /// control plane (`--open FILE`, else the saved one unless `--fresh`). Nil when nothing is
     /// kept: `[annotate] keep = "none"`, a replay (its trace says what is drawn), calibrating,
-    /// or no state folder.
+    /// no state folder, or another touchlight keeping the same session (it holds its lock).
     static func opening(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment, scheduler: Scheduler,
                         needs: SessionKeeperNeeds) throws(ClientError) -> SessionKeeper? {
         let overrides = options.overrides
         guard options.configuration.annotate.keep == .session, options.replayPath == nil, !overrides.calibrate,
               let path = SessionStore.path(environment: environment) else { return nil }
+        var lock: FileLock?
+        switch SessionStore.claim(path, holder: "touchlight on \(environment["WAYLAND_DISPLAY"] ?? "wayland-0")") {
+        case .taken(let taken): lock = taken
+        case .heldByAnother(let holder):
+            let who = holder?.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "elsewhere"
+            let message = "another touchlight (pid \(FileLock.pid(in: holder)), \(who)) keeps the drawing in \(path): this one starts with no ink "
+                + "and keeps none (stop the other to keep what is drawn here; `touchlight ctl save --session FILE` still saves it)"
+            needs.logger.warning("\(message)")
+            return nil
+        case .unavailable(let reason):
+            needs.logger.warning("the session \(path) cannot be locked (\(reason)): it is kept all the same, but a second touchlight on it would not be noticed")
+        }
         var saved = SessionStore.Found()
+        var opened: [UInt8]?
         if let named = overrides.openSession {
-            do throws(InkSessionError) { saved.session = try SessionStore.open(named) } catch { throw .session("cannot open the session \(named): \(error.reason)") }
+            do throws(InkSessionError) { (saved.session, opened) = try SessionStore.openWithBytes(named) } catch {
+                throw .session("cannot open the session \(named): \(error.reason)")
+            }
         } else if !overrides.fresh {
             saved = SessionStore.read(path)
         }
         if let problem = saved.problem { needs.logger.error("\(problem)") }
         guard saved.mayWrite else { return nil }
         let keeper = try SessionKeeper(path: path, scheduler: scheduler, needs: needs)
+        keeper.lock = lock
         if let session = saved.session {
             for (output, pages) in session.outputs { needs.shelf().put(pages, output: output) }
             for setting in session.settings { _ = needs.plane.replay(setting, on: []) }
             needs.logger.notice("the drawing of the last session is back (\(overrides.openSession ?? path))")
         }
-        // An opened file becomes the session at once: a crash right after keeps it too.
-        if overrides.openSession != nil { keeper.changed() }
+        // An opened file becomes the session at once, as it is: a crash or a stop right after
+        // keeps it too, however large it is.
+        if let opened { keeper.takeAsSession(opened) }
         return keeper
     }
 
@@ -83,16 +105,41 @@ final class SessionKeeper {
         }
     }
 
-    /// At exit: the writes under way end (within `timeout`), then what changed since is
-    /// written now, whole.
-    func finish(timeout: Double) {
+    /// How long the last save at exit may take (seconds), a write under way included: a
+    /// drawing of 50,000 strokes (21 MB) is written in well under a second, and a slow disk
+    /// gets this long before SIGTERM's watchdog ends the process. The previous file stays
+    /// whole until the new one is complete, so a stop cut short still loses nothing saved.
+    nonisolated static let exitDeadline = 5.0
+
+    /// At exit: a write under way ends, then what changed since is written now, whole, within
+    /// `exitDeadline` (the watchdog of an exit signal waits as long).
+    func finish() {
         if let timer { scheduler.cancel(timer) }
         timer = nil
-        saver.finish(timeout: timeout)
+        guard isDirty || saver.isWriting else { return }
+        isFinishing = true  // what a write under way leaves is written here, not off the loop
+        let deadline = MonotonicClock.seconds() + Self.exitDeadline
+        ExitSignals.allowShutdown(for: Self.exitDeadline + ExitSignals.shutdownGrace)
+        saver.finish(timeout: Self.exitDeadline)
+        guard isDirty else { return }
+        ExitSignals.allowShutdown(for: max(0, deadline - MonotonicClock.seconds()) + ExitSignals.shutdownGrace)
         writeIfChanged(offTheLoop: false)
     }
 
     // MARK: Private
+
+    /// Writes `bytes`, a session file read whole and checked (`--open FILE`), as the session
+    /// now; if that fails, the pages are encoded and written at the next try.
+    private func takeAsSession(_ bytes: [UInt8]) {
+        do throws(FileError) {
+            try SafeFiles.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+            try SafeFiles.writeAtomically(bytes, to: path)
+            report(nil)
+        } catch {
+            report("the drawing could not be saved: \(error)")
+            changed()
+        }
+    }
 
     /// Writes the session if it changed. One write at a time: a change while one is under way
     /// is written once it is done, so an older copy never lands over a newer one.
@@ -103,7 +150,7 @@ final class SessionKeeper {
         guard offTheLoop else { return report(save.write().error) }
         saver.write(save) { [unowned self] outcome in
             self.report(outcome.error)
-            if self.isDirty, outcome.error == nil { self.writeIfChanged(offTheLoop: true) }
+            if self.isDirty, outcome.error == nil, !self.isFinishing { self.writeIfChanged(offTheLoop: true) }
         }
     }
 

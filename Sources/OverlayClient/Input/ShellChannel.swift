@@ -92,18 +92,27 @@ final class ShellChannel {
         var buffer = [UInt8](repeating: 0, count: ShellMessage.maximumLength + 1)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count == 0 { events?.shellClosedChannel(); return }
+            if count == 0 {
+                // A SOCK_SEQPACKET socket reads 0 bytes both at its end and for an empty
+                // packet: only a hung-up peer is the end.
+                if tl_peer_hung_up(fd) != 0 { events?.shellClosedChannel(); return }
+                refused("an empty packet")
+                continue
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 if errno != EAGAIN && errno != EWOULDBLOCK { events?.shellClosedChannel() }
                 return
             }
             let text = String(decoding: buffer[0..<count], as: UTF8.self)
-            do { try handle(ShellMessage(parsing: Substring(text))) } catch {
-                refusedPackets += 1
-                if refusedPackets <= 10 { events?.note("shell channel: refused a message: \(error)") }
-            }
+            do { try handle(ShellMessage(parsing: Substring(text))) } catch { refused("\(error)") }
         }
+    }
+
+    /// A packet that is no message: counted, and said for the first ten.
+    private func refused(_ why: String) {
+        refusedPackets += 1
+        if refusedPackets <= 10 { events?.note("shell channel: refused a message: \(why)") }
     }
 
     private func handle(_ message: ShellMessage) {

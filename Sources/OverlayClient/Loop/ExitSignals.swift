@@ -11,6 +11,21 @@ public enum ExitSignals {
     /// How long shutdown may take after a signal before the watchdog ends the process.
     nonisolated static let shutdownGrace = 1.0
 
+    /// After an exit signal, the shutdown may go on for `seconds` from now before the watchdog
+    /// ends the process: the drawing's last save gets a deadline of its own. Before a signal
+    /// (a lost compositor), nothing: no watchdog runs then.
+    static func allowShutdown(for seconds: Double) {
+        tl_extend_exit_watchdog(Int32((seconds * 1000).rounded(.up)))
+    }
+
+    /// Runs `work` with no watchdog started by an exit signal meanwhile (it starts when the
+    /// work is done): work that must finish whole once begun, and is bounded by itself.
+    static func whole<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
+        tl_hold_exit_watchdog(1)
+        defer { tl_hold_exit_watchdog(0) }
+        return try work()
+    }
+
     /// SIGINT and SIGTERM handled from the first call on, with `shutdownGrace`: the pipe's end
     /// the loop reads.
     @discardableResult

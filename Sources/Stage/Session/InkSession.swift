@@ -51,13 +51,11 @@ package struct InkSession: Equatable, Sendable {
     /// file is told from a foreign one) before anything else: JSON's keys have no order.
     static let header = #"{"format":"\#(format)","version":\#(version),"#
 
-    /// The session as the file's bytes: the header, then the settings and the outputs.
+    /// The session as the file's bytes: the header, then the settings and the outputs
+    /// (`SessionWriter`).
     package func encoded() throws(InkSessionError) -> [UInt8] {
-        let body = File.Body(settings: settings.map { [$0.name, $0.value] },
-                             outputs: outputs.sorted { $0.key < $1.key }.map { File.Output(name: $0.key, pages: $0.value.map { $0.map(File.Stroke.init) }) })
-        let encoded: Data
-        do { encoded = try JSONEncoder().encode(body) } catch { throw .unwritable("\(error)") }
-        let bytes = Array(Self.header.utf8) + encoded.dropFirst()  // the body's own "{"
+        let bytes: [UInt8]
+        do throws(SessionWriter.NotFinite) { bytes = try SessionWriter.document(self) } catch { throw .unwritable(error.what) }
         guard bytes.count <= Self.maximumSize else { throw .tooLarge(bytes.count) }
         return bytes
     }
@@ -75,10 +73,14 @@ package struct InkSession: Equatable, Sendable {
         }
         guard header.format == Self.format else { throw .foreign }
         guard header.version <= Self.version else { throw .laterVersion(header.version) }
+        guard header.version >= 1 else { throw .corrupt("format \(header.version) was never written (they start at 1)") }
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch { throw .corrupt(Self.describe(error)) }
         var outputs: [String: [[Stroke]]] = [:]
         for output in file.outputs {
+            guard output.pages.count <= AnnotationDefaults.pageLimit else {
+                throw .corrupt("output \(output.name.prefix(64)) has \(output.pages.count) pages (at most \(AnnotationDefaults.pageLimit))")
+            }
             outputs[output.name] = try output.pages.enumerated().map { page, strokes throws(InkSessionError) in
                 try strokes.enumerated().map { index, stroke throws(InkSessionError) in
                     do throws(InkSessionError) { return try stroke.stroke(id: index + 1) } catch {

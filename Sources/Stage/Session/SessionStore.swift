@@ -24,6 +24,33 @@ package enum SessionStore {
         return nil
     }
 
+    /// The lock beside the session at `path` (`session.lock` in its folder, made if missing),
+    /// which one touchlight at a time holds for as long as it keeps that session: a second
+    /// one on the same state folder (another display, another seat, the unit beside one
+    /// started by hand) would otherwise write over the first one's drawing unseen.
+    package enum Claim {
+        /// This process keeps the session; the lock is held until it ends.
+        case taken(FileLock)
+        /// Another process keeps it: what it wrote of itself (its PID and display).
+        case heldByAnother(String?)
+        /// The lock cannot be had here (a read-only or full folder, a file of another user in
+        /// its place): the session is kept without it, and the reason said.
+        case unavailable(String)
+    }
+
+    /// Claims the session at `path` for this process (`holder` says which, for a second one).
+    package static func claim(_ path: String, holder: String) -> Claim {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        do throws(FileError) { try SafeFiles.makeDirectories(folder) } catch { return .unavailable(error.description) }
+        do throws(FileLock.Failure) {
+            return .taken(try FileLock(path: folder + "/session.lock", holder: holder))
+        } catch .held(let holder) {
+            return .heldByAnother(holder)
+        } catch {
+            return .unavailable(error.description)
+        }
+    }
+
     /// The session at `path`. One that cannot be read (foreign, of a later version, damaged,
     /// too large) is moved aside, never deleted, and `problem` says why and where it went; the
     /// overlay then starts clean.
@@ -46,9 +73,15 @@ package enum SessionStore {
     /// The session in a file the user named (`--open FILE`), or why it cannot be opened: the
     /// file is only read, whatever is wrong with it.
     package static func open(_ path: String) throws(InkSessionError) -> InkSession {
+        try openWithBytes(path).session
+    }
+
+    /// The session in `path` and the bytes it was read from (a file opened with `--open`
+    /// becomes the kept session as it is, without encoding it again).
+    package static func openWithBytes(_ path: String) throws(InkSessionError) -> (session: InkSession, bytes: [UInt8]) {
         let bytes: [UInt8]
         do throws(FileError) { bytes = try SafeFiles.read(path, limit: InkSession.maximumSize) } catch { throw .unreadable(error.description) }
-        return try InkSession(bytes: bytes)
+        return (try InkSession(bytes: bytes), bytes)
     }
 
     /// Moves an unreadable session out of the way.
