@@ -34,8 +34,20 @@ public final class InkRenderer: Underlay {
     private var pixelSize = (width: 0, height: 0)
     /// What changed in the last `update`, in logical coordinates (storage kept between frames).
     public private(set) var damage: [Rect] = []
-    /// Whether ink will change without input (a laser is fading).
-    public private(set) var isAnimating = false
+    /// Whether ink will change without input (a laser is fading, or finished strokes are
+    /// still to be drawn into the layer).
+    public var isAnimating: Bool { lasersFade || drawn.count < strokesToDraw }
+    private var lasersFade = false
+    /// How many finished strokes the layer will hold once every pending one is drawn.
+    private var strokesToDraw = 0
+    /// The most device pixels of stroke boxes rasterized into the finished layer in one
+    /// `update` (nil: every stroke at once). A live overlay sets it, so that a large drawing put
+    /// back (a session of 50,000 strokes takes seconds to rasterize) appears over several frames
+    /// while its loop stays free for commands, saves and signals; pictures and exports draw
+    /// whole. One stroke is always drawn whole, however large.
+    public var finishedAreaPerUpdate: Int?
+    /// The live overlay's: a quarter of a 1080p screen of stroke boxes, about 50 ms here.
+    public static let overlayAreaPerUpdate = 500_000
     /// The page under the ink (`ctl board`); nil: transparency, the screen shows through.
     public var page: PageBackground? {
         didSet { if page != oldValue { redrawsWhole = true } }
@@ -179,6 +191,7 @@ public final class InkRenderer: Underlay {
     private static let mostChangedBoxes = 32
 
     private func updateFinished(_ document: InkDocument) {
+        strokesToDraw = document.strokes.count
         if document.rebuildGeneration != seenGeneration {
             let firstTime = seenGeneration == -1 || finished == nil
             seenGeneration = document.rebuildGeneration
@@ -190,9 +203,18 @@ public final class InkRenderer: Underlay {
         if finished == nil { finishedTiles.reset(width: pixelSize.width, height: pixelSize.height) }
         let layer = finished ?? Canvas(width: pixelSize.width, height: pixelSize.height)
         finished = layer
-        for stroke in document.strokes[drawn.count...] {
+        drawPending(document, into: layer, damagingEach: true)
+    }
+
+    /// Draws the strokes not yet in the layer, in order, within `finishedAreaPerUpdate`; the
+    /// rest wait for the next update. `damagingEach`: each one's area is damaged.
+    private func drawPending(_ document: InkDocument, into layer: Canvas, damagingEach: Bool) {
+        var budget = finishedAreaPerUpdate ?? Int.max
+        while drawn.count < document.strokes.count, budget > 0 {
+            let stroke = document.strokes[drawn.count]
             draw(stroke, into: layer)
-            damage.append(view.toScreen(stroke.bounds))
+            budget -= max(1, drawn[drawn.count - 1].box.width * drawn[drawn.count - 1].box.height)
+            if damagingEach { damage.append(view.toScreen(stroke.bounds)) }
         }
     }
 
@@ -209,7 +231,7 @@ public final class InkRenderer: Underlay {
         }
         finishedTiles.reset(width: pixelSize.width, height: pixelSize.height)
         drawn.removeAll(keepingCapacity: true)
-        if let finished { for stroke in document.strokes { draw(stroke, into: finished) } }
+        if let finished { drawPending(document, into: finished, damagingEach: false) }
         for area in [before, drawnArea] where !area.isNull { damage.append(area) }
     }
 
@@ -347,7 +369,7 @@ public final class InkRenderer: Underlay {
             item.opacity = document.opacity(of: laser, at: time)
             transient.append(item)
         }
-        isAnimating = !document.fadingLasers.isEmpty
+        lasersFade = !document.fadingLasers.isEmpty
         for item in transient { damage.append(item.bounds) }
     }
 }

@@ -267,6 +267,39 @@ extension EndToEnd {
             #expect(try places("/opt/touchlight", asUser: false).hasPrefix("system /opt/touchlight/lib/systemd/user /etc/xdg/autostart"), "root's")
         }
 
+        /// Issue 56.9: a user's install into a prefix of their own outside the home folder
+        /// (its unit in the user's data folder) uninstalled its files, then exited 1, refusing
+        /// the prefix itself: "it is outside PREFIX". The prefix the install made goes too; a
+        /// clean uninstall exits 0 and says what it removed. As the unprivileged test user, with
+        /// the manifest such an install writes (the build itself needs the checkout's .build).
+        @Test func aUsersInstallOutsideTheHomeFolderUninstallsCleanly() throws {
+            if let missing = Self.missing { Issue.record("NOT RUN: \(missing)"); return }
+            guard let user = getpwnam("touchlight-test") else { Issue.record("NOT RUN: no user touchlight-test (scripts/test makes it)"); return }
+            let (uid, gid) = (user.pointee.pw_uid, user.pointee.pw_gid)
+            let home = NSTemporaryDirectory() + "touchlight-outside-home-\(UUID().uuidString.prefix(8))"
+            let prefix = "/var/tmp/touchlight-prefix-\(UUID().uuidString.prefix(8))"
+            defer { try? FileManager.default.removeItem(atPath: home); try? FileManager.default.removeItem(atPath: prefix) }
+            let unit = home + "/.local/share/systemd/user/touchlight.service"
+            let folders = [prefix, prefix + "/bin", prefix + "/share", prefix + "/share/touchlight", home + "/.local", home + "/.local/share",
+                           home + "/.local/share/systemd", home + "/.local/share/systemd/user"]
+            let files = [prefix + "/bin/touchlight", prefix + "/share/touchlight/touchlight.desktop", unit]
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+            for folder in folders { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            for file in files { try "installed\n".write(toFile: file, atomically: false, encoding: .utf8) }
+            let manifest = (folders.prefix(4).map { "d \($0)" } + ["f \(files[0])", "f \(files[1])"] + folders.suffix(4).map { "d \($0)" } + ["f \(unit)"])
+            try (manifest.joined(separator: "\n") + "\n").write(toFile: prefix + "/share/touchlight/installed-files", atomically: false, encoding: .utf8)
+            for path in [home, prefix] { _ = try Desktop.run("/usr/bin/chown", ["-R", "\(uid):\(gid)", path]) }
+
+            let (status, output) = try Desktop.execute("/usr/bin/setpriv", ["--reuid=\(uid)", "--regid=\(gid)", "--init-groups", "--",
+                                                                            "/usr/bin/env", "-i", "HOME=\(home)", "PATH=/usr/bin:/bin",
+                                                                            "/bin/bash", Self.root + "/scripts/install", "--uninstall", "--prefix", prefix])
+            #expect(status == 0, "a clean uninstall exits 0: \(output)")
+            #expect(!output.contains("not removing"), "\(output)")
+            #expect(output.contains("removed Touchlight from \(prefix): 3 files and 8 folders it had made"), "says what it removed: \(output)")
+            #expect(!FileManager.default.fileExists(atPath: prefix) && !FileManager.default.fileExists(atPath: unit), "nothing is left")
+            #expect(FileManager.default.fileExists(atPath: home), "the home folder stays")
+        }
+
         /// Without apt-get (another distribution), install-deps names what is missing by
         /// pkg-config name and by command, and installs nothing.
         @Test func setupWithoutAptNamesWhatIsMissing() throws {

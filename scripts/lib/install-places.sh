@@ -41,7 +41,8 @@ resolved() {
 }
 
 # removable KIND PATH: whether --uninstall may remove PATH, which a manifest names. Only paths
-# inside the prefix once resolved, and the few places outside it that the install itself chose
+# inside the prefix once resolved (and the prefix itself, as a folder the install made), and
+# the few places outside it that the install itself chose
 # (the unit, its enabling link, the autostart entry, the udev rule, the GNOME Shell extension's
 # folder, and for folders the ones above them that it may have made) are; anything else is refused, whatever the manifest says.
 # Needs install_places to have run, and prefix and udev_rule set.
@@ -52,6 +53,8 @@ removable() {
   real_prefix=$(realpath -m -- "$prefix")
   path=$(resolved "$path")
   case "$path" in "$real_prefix"/*) return 0 ;; esac
+  # The prefix itself, when the install made it (the manifest names it as a folder).
+  [ "$kind" = d ] && [ "$path" = "$real_prefix" ] && return 0
   # The extension's folder and what is in it (it is named by the extension's UUID).
   case "$path" in "$(resolved "$extension_dir")"|"$(resolved "$extension_dir")"/*) return 0 ;; esac
   outside=("$unit_dir/touchlight.service" "$wants_dir/touchlight.service" "$autostart_dir/touchlight.desktop" "$udev_rule" "$extension_dir/metadata.json")

@@ -55,7 +55,7 @@ final class SessionKeeper {
         guard options.configuration.annotate.keep == .session, options.replayPath == nil, !overrides.calibrate,
               let path = SessionStore.path(environment: environment) else { return nil }
         var lock: FileLock?
-        switch SessionStore.claim(path, holder: "touchlight on \(environment["WAYLAND_DISPLAY"] ?? "wayland-0")") {
+        switch SessionStore.claim(path, holder: "on display \(environment["WAYLAND_DISPLAY"] ?? "wayland-0")") {
         case .taken(let taken): lock = taken
         case .heldByAnother(let holder):
             let who = holder?.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "elsewhere"

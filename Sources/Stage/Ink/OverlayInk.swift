@@ -58,6 +58,7 @@ package final class OverlayInk {
         self.zooms = zooms
         pages = [InkDocument(settings: settings.ink)]
         view = InkView(frame: window.bounds, document: pages[0])
+        renderer.finishedAreaPerUpdate = InkRenderer.overlayAreaPerUpdate  // a large drawing appears over frames
         toolbar = Self.makeToolbar(size: window.bounds.size, place: toolbarPlace, settings: settings, zooms: zooms)
         window.addSubview(view)  // above the capture surface, under the markers
         window.addSubview(toolbar)  // above the ink

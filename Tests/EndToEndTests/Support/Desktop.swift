@@ -80,8 +80,8 @@ final class Desktop {
 
     /// Starts a client in the session; its standard error goes to the returned pipe.
     @discardableResult
-    func start(_ executable: String, _ arguments: [String], stderr: Pipe? = nil, stdout: Pipe? = nil) throws -> SessionProcess {
-        try session.start([executable] + arguments, standardOutput: stdout, standardError: stderr)
+    func start(_ executable: String, _ arguments: [String], stderr: Pipe? = nil, stdout: Pipe? = nil, environment: [String: String] = [:]) throws -> SessionProcess {
+        try session.start([executable] + arguments, standardOutput: stdout, standardError: stderr, extraEnvironment: environment)
     }
 
     /// A screenshot of `output` (all outputs when nil), also kept for people as
