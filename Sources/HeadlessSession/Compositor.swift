@@ -139,14 +139,16 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// shell starts (GNOME finds extensions only then): `folder` is copied to
     /// `~/.local/share/gnome-shell/extensions/UUID`. `secondMonitor`: a second virtual monitor
     /// of that size, right of the first.
-    public static func gnomeShell(extension installed: (uuid: String, folder: String)?, secondMonitor: (width: Int, height: Int)? = nil) -> Compositor {
+    /// `enabling`: an extension installed on the system (a package's) to enable instead.
+    public static func gnomeShell(extension installed: (uuid: String, folder: String)?, secondMonitor: (width: Int, height: Int)? = nil,
+                                  enabling system: String? = nil) -> Compositor {
         let second = secondMonitor.map { ["--virtual-monitor", "\($0.width)x\($0.height)"] } ?? []
         var compositor = Compositor(
             name: "gnome-shell", executable: "gnome-shell", package: "gnome-shell", isNested: false, socket: "gnome-0",
             arguments: { width, height, _, _ in
                 ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)"] + second + ["--wayland-display=gnome-0", "--unsafe-mode"]
             },
-            environment: installed.map { ["ENABLED_EXTENSIONS": "['\($0.uuid)']"] } ?? [:], buses: .sessionAndSystem)
+            environment: ((installed?.uuid ?? system).map { ["ENABLED_EXTENSIONS": "['\($0)']"] } ?? [:]), buses: .sessionAndSystem)
         if let installed {
             compositor.preparation = { home in
                 let extensions = home + "/.local/share/gnome-shell/extensions"

@@ -47,17 +47,24 @@ public final class HeadlessSession {
     private var compositors: [SessionProcess] = []
     private var clients: [SessionProcess] = []
     private let userWhenRoot: String
+    /// The root filesystem of another Debian its programs run in (nil: this machine's).
+    public let root: RootFilesystem?
 
     /// Starts `compositor` with one `width`×`height` output at `scale` (sway's is named
     /// HEADLESS-1), and returns once its Wayland socket is there. `compositorLog` receives what
     /// the compositors print.
+    /// `root`: the compositors and clients run in that root filesystem (its /tmp is this
+    /// machine's, where the session's directory then is), as its user.
     public init(_ compositor: Compositor = .sway, width: Int = 800, height: Int = 600, scale: Int = 1, userWhenRoot: String,
-                launcher: Launcher? = nil, compositorLog: String? = nil) throws {
+                launcher: Launcher? = nil, compositorLog: String? = nil, root: RootFilesystem? = nil) throws {
         var environment = ProcessInfo.processInfo.environment
         // Root's own runtime directory would be out of reach for the unprivileged compositor.
         if getuid() == 0 { environment["XDG_RUNTIME_DIR"] = nil }
+        if root != nil { environment["TMPDIR"] = "/tmp" }  // the folder both sides of the root filesystem share
         self.compositor = compositor
         self.userWhenRoot = userWhenRoot
+        self.root = root
+        if let root { try root.adopt(user: userWhenRoot) }
         runtimeDirectory = try SafeFiles.makePrivateDirectory(prefix: "touchlight-session-", environment: environment)
         do {
             let log = compositorLog.map { open($0, O_WRONLY | O_APPEND | O_CLOEXEC) }.flatMap { $0 >= 0 ? $0 : nil }
@@ -82,7 +89,13 @@ public final class HeadlessSession {
 
     /// Starts one compositor as the unprivileged user and waits for its socket.
     private func launch(_ compositor: Compositor, width: Int, height: Int, scale: Int, launcher: Launcher?, log: Int32?) throws {
-        let executable = try compositor.preparedExecutable(in: runtimeDirectory)
+        let executable: String
+        if let root {
+            guard let inside = root.which(compositor.executable) else { throw HeadlessSessionError("\(compositor.executable) is not in \(root)") }
+            executable = inside
+        } else {
+            executable = try compositor.preparedExecutable(in: runtimeDirectory)
+        }
         if getuid() == 0 {
             guard let user = getpwnam(userWhenRoot) else { throw HeadlessSessionError("user \(userWhenRoot) does not exist; \(compositor) must not run as root") }
             guard chown(runtimeDirectory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
@@ -99,7 +112,7 @@ public final class HeadlessSession {
         }
         let bus = compositor.busLauncher(runtime: runtimeDirectory)
         let asUser = try asSessionUser((launcher?.asUser ?? []) + bus + [executable] + compositor.arguments(width, height, scale, runtimeDirectory))
-        let arguments = (launcher?.asCaller ?? []) + asUser
+        let arguments = root?.wrapping(asUser) ?? ((launcher?.asCaller ?? []) + asUser)
         guard let program = arguments[0].hasPrefix("/") ? arguments[0] : Self.which(arguments[0]) else {
             throw HeadlessSessionError("\(arguments[0]) is not installed")
         }
@@ -173,6 +186,7 @@ public final class HeadlessSession {
     @discardableResult
     public func start(_ arguments: [String], outputDescriptor: Int32? = nil, errorDescriptor: Int32? = nil,
                       extraEnvironment: [String: String] = [:]) throws -> SessionProcess {
+        let arguments = root?.wrapping(arguments) ?? arguments
         let name = arguments[0]
         let program = name.hasPrefix("/") ? name : (Self.which(name) ?? name)
         let client = SessionProcess(try ChildProcess.start(program, Array(arguments.dropFirst()), environment: environment.merging(extraEnvironment) { $1 },

@@ -37,10 +37,22 @@ extension EndToEnd {
             }
             let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/metadata.json"))) as? [String: Any] ?? [:]
             #expect(metadata["uuid"] as? String == "touchlight@touchlight.dev")
-            #expect(metadata["shell-version"] as? [String] == (variant == "43" ? ["43", "44"] : ["45", "46", "47", "48", "49"]))
+            #expect(metadata["shell-version"] as? [String] == (variant == "43" ? ["43", "44"] : ["45", "46", "47", "48", "49", "50", "51"]))
+            #expect(metadata["shell-version"] as? [String] == (try Self.declaredVersions()[variant]), "from gnome-extension/shell-versions")
             #expect(metadata["session-modes"] as? [String] == ["user"], "disabled on the lock screen")
             #expect(metadata["touchlight-binary"] as? String == "/opt/touch light/bin/touchlight")
             #expect(metadata["touchlight-arguments"] as? [String] == ["annotate"])
+        }
+
+        /// The versions each variant is declared for, as gnome-extension/shell-versions lists them.
+        static func declaredVersions() throws -> [String: [String]] {
+            let text = try String(contentsOf: Desktop.packageRoot.appendingPathComponent("gnome-extension/shell-versions"), encoding: .utf8)
+            var variants: [String: [String]] = [:]
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                let words = line.split(separator: " ").map(String.init)
+                if let variant = words.first { variants[variant] = Array(words.dropFirst()) }
+            }
+            return variants
         }
 
         /// A source line the 43 variant has no form for stops the build, and nothing is left.

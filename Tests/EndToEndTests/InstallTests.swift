@@ -91,10 +91,16 @@ extension EndToEnd {
             let verify = try Desktop.execute("/usr/bin/systemd-analyze", ["--user", "verify", "/usr/lib/systemd/user/touchlight.service"],
                                              environment: ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin"])
             #expect(verify.status == 0 && verify.output.isEmpty, "systemd-analyze verify: \(verify.output)")
-            // The GNOME Shell extension, where GNOME finds system extensions, starting /usr/bin/touchlight.
-            let metadata = "/usr/share/gnome-shell/extensions/touchlight@touchlight.dev/metadata.json"
-            #expect(files.contains(metadata) && files.contains("/usr/share/gnome-shell/extensions/touchlight@touchlight.dev/extension.js"), "\(files)")
-            #expect(((try? String(contentsOfFile: metadata, encoding: .utf8)) ?? "").contains("\"touchlight-binary\": \"/usr/bin/touchlight\""))
+            // The GNOME Shell extension: both variants shipped, and the one for the GNOME Shell
+            // here (43: imports.*) linked by the postinst where GNOME finds system extensions,
+            // starting /usr/bin/touchlight.
+            for variant in ["43", "45"] {
+                #expect(files.contains("/usr/share/touchlight/gnome-shell-extension/\(variant)/extension.js"), "\(files.filter { $0.contains("gnome") })")
+            }
+            let extensionLink = "/usr/share/gnome-shell/extensions/touchlight@touchlight.dev"
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: extensionLink)) == "/usr/share/touchlight/gnome-shell-extension/43")
+            let metadata = (try? String(contentsOfFile: extensionLink + "/metadata.json", encoding: .utf8)) ?? ""
+            #expect(metadata.contains("\"touchlight-binary\": \"/usr/bin/touchlight\"") && metadata.contains("\"shell-version\": [\"43\", \"44\"]"), "\(metadata)")
             // Shipped inactive: nothing enabled, no rule in /etc.
             #expect(!files.contains { $0.hasPrefix("/etc") }, "\(files.filter { $0.hasPrefix("/etc") })")
 
@@ -104,6 +110,7 @@ extension EndToEnd {
             #expect(removed, "apt-get purge: \(purge.output.suffix(1000))")
             let left = files.filter { $0 != "/." && !$0.hasSuffix("/usr") && FileManager.default.fileExists(atPath: $0) && !Self.isShared($0) }
             #expect(left.isEmpty, "left behind after purge: \(left)")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: extensionLink)) == nil, "the extension's link goes too")
         }
 
         /// A folder other packages own too (/usr/share/man/man1), which stays.

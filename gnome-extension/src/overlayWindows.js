@@ -47,7 +47,7 @@ export class OverlayWindows {
             object.disconnect(id);
         this._signals = [];
         for (const window of [...this._windows.keys()])
-            this._forget(window);
+            this._forget(window, {putBack: true});
         this._client = null;
         this._keyboardFor = null;
     }
@@ -61,37 +61,74 @@ export class OverlayWindows {
         if (!this.owns(window) || this._windows.has(window))
             return;
         Compat.hideFromWindowList(this._client, window);
-        window.stick();
-        const entry = {connector: null, showing: false, signals: []};
+        const entry = {connector: null, showing: false, signals: [], actor: null, actorSignals: [], parent: null};
         this._windows.set(window, entry);
-        entry.signals.push([window, window.connect('unmanaged', () => this._forget(window))]);
+        entry.signals.push([window, window.connect('unmanaged', () => this._forget(window, {putBack: false}))]);
         entry.signals.push([window, window.connect('notify::title', () => this._place(window))]);
         entry.signals.push([window, window.connect('position-changed', () => this._cover(window))]);
-        const actor = window.get_compositor_private();
-        if (actor) {
-            // Above everything the shell draws, fullscreen windows included.
-            actor.get_parent()?.remove_child(actor);
-            global.top_window_group.add_child(actor);
-            entry.signals.push([actor, actor.connect('notify::x', () => this._cover(window))]);
-            entry.signals.push([actor, actor.connect('notify::y', () => this._cover(window))]);
-            entry.signals.push([actor, actor.connect('first-frame', () => {
-                entry.showing = true;
-                this._updateUnredirect();
-                this._place(window);
-            })]);
-            entry.showing = actor.visible;
-        }
+        entry.signals.push([window, window.connect('shown', () => this._place(window))]);
+        this._adopt(window, entry);
         this._updateUnredirect();
         this._place(window);
         this._focusChanged();
     }
 
-    _forget(window) {
+    /**
+     * Moves the window's actor above everything the shell draws (fullscreen windows included)
+     * and follows it. mutter 43 has the actor when the window is created; 48 and later make it
+     * when the window first maps (and again for the new window of each map after an idle
+     * hide), so this is tried at creation and at each placement until it is done.
+     */
+    _adopt(window, entry) {
+        const actor = window.get_compositor_private();
+        if (!actor || entry.actor === actor)
+            return;
+        entry.actor = actor;
+        window.stick();  // on every workspace; like a move, not before the window is ready
+        entry.parent = actor.get_parent();
+        entry.parent?.remove_child(actor);
+        global.top_window_group.add_child(actor);
+        entry.actorSignals = [
+            actor.connect('notify::x', () => this._cover(window)),
+            actor.connect('notify::y', () => this._cover(window)),
+            actor.connect('first-frame', () => {
+                entry.showing = true;
+                this._updateUnredirect();
+                this._place(window);
+            }),
+            // mutter disposes of the actor with its window: its signals go with it, and it is
+            // not put back anywhere.
+            actor.connect('destroy', () => {
+                entry.actor = null;
+                entry.actorSignals = [];
+                entry.parent = null;
+            }),
+        ];
+        entry.showing = actor.visible;
+    }
+
+    /**
+     * Stops following `window`. With `putBack` (disable), its actor goes back where it was,
+     * untranslated: disable leaves the stage as enable found it. A window being unmanaged
+     * keeps its actor where it is, for mutter to dispose of.
+     */
+    _forget(window, {putBack}) {
         const entry = this._windows.get(window);
         if (!entry)
             return;
         for (const [object, id] of entry.signals)
             object.disconnect(id);
+        const actor = entry.actor;
+        if (actor) {
+            for (const id of entry.actorSignals)
+                actor.disconnect(id);
+            if (putBack)
+                actor.set_translation(0, 0, 0);
+            if (putBack && actor.get_parent() === global.top_window_group && entry.parent) {
+                global.top_window_group.remove_child(actor);
+                entry.parent.add_child(actor);
+            }
+        }
         this._windows.delete(window);
         this._updateUnredirect();
     }
@@ -122,8 +159,12 @@ export class OverlayWindows {
             this._connectors.add(connector);
             this._onMonitorsKnown();
         }
+        // Moved only once it has its actor: mutter 48 and later make it when the window first
+        // shows, and moving a window before then upsets mutter's first configure (it then
+        // takes touchlight's first buffer for one sent without acknowledging it).
+        this._adopt(window, entry);
         const area = Compat.monitorArea(connector);
-        if (!area)
+        if (!area || !entry.actor)
             return;
         window.move_frame(true, area.x, area.y);
         this._cover(window);

@@ -54,11 +54,13 @@ final class ShellWindowRole: SurfaceRole {
     }()
 
     /// The title names the output, whose name may come after the window is made (xdg-output's).
-    private func updateTitle() {
+    /// `again`: sent even when it did not change, as mapping again needs (below).
+    private func updateTitle(again: Bool = false) {
         let title = Self.title(for: output.name)
-        guard title != self.title else { return }
+        guard title != self.title || again else { return }
         self.title = title
         xdg_toplevel_set_title(toplevel, title)
+        if again { xdg_toplevel_set_app_id(toplevel, "touchlight") }
     }
 
     /// The toplevel's configure comes first, then the surface's, which makes it whole. The
@@ -74,8 +76,12 @@ final class ShellWindowRole: SurfaceRole {
     var offersKeyboardOnDemand: Bool { false }
     var description: String { "xdg_toplevel stacked by the GNOME Shell extension" }
 
+    /// Before the first commit and before mapping again after an idle hide: mutter 48 and later
+    /// make a new window for a toplevel mapped again, which knows its title only if it is sent
+    /// again (without it the extension could not tell it is Touchlight's, and left it below
+    /// the top bar: every marker 32 px low).
     func sendState(keyboard: KeyboardRequest) {
-        updateTitle()
+        updateTitle(again: true)
         setKeyboard(keyboard)
     }
 

@@ -31,9 +31,9 @@ final class Desktop {
     var environment: [String: String] { session.environment }
 
     init(_ compositor: Compositor = .sway, width: Int = 800, height: Int = 600, scale: Int = 1,
-         launcher: HeadlessSession.Launcher? = nil, log: String? = nil) throws {
+         launcher: HeadlessSession.Launcher? = nil, log: String? = nil, root: RootFilesystem? = nil) throws {
         session = try HeadlessSession(compositor, width: width, height: height, scale: scale, userWhenRoot: Self.testUser,
-                                      launcher: launcher, compositorLog: log)
+                                      launcher: launcher, compositorLog: log, root: root)
         try waitUntilReady()
     }
 

@@ -20,21 +20,26 @@ final class GnomeLive {
     /// The shell with the extension (built for GNOME 43 by scripts/build-gnome-extension, to
     /// start this build's touchlight with `arguments`), up, out of the overview, and
     /// touchlight reading its channel; nil after recording why not.
-    static func started(arguments: [String] = ["--verbose"], config: String? = nil, secondMonitor: (width: Int, height: Int)? = nil) throws -> GnomeLive? {
-        if let missing = missingPrerequisite {
+    /// `root`: the shell of that root filesystem (today's GNOME), with the extension as its
+    /// package installed it there (`CurrentDesktop`), not this build's.
+    static func started(arguments: [String] = ["--verbose"], config: String? = nil, secondMonitor: (width: Int, height: Int)? = nil,
+                        root: RootFilesystem? = nil) throws -> GnomeLive? {
+        if root == nil, let missing = missingPrerequisite {
             Issue.record("NOT RUN on GNOME: \(missing)")
             return nil
         }
         let built = NSTemporaryDirectory() + "touchlight-extension-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: built) }
-        try Desktop.run(Desktop.packageRoot.appendingPathComponent("scripts/build-gnome-extension").path,
-                        ["--variant", "43", "--binary", Desktop.touchlight.path] + arguments.flatMap { ["--argument", $0] } + [built])
+        if root == nil {
+            try Desktop.run(Desktop.packageRoot.appendingPathComponent("scripts/build-gnome-extension").path,
+                            ["--variant", "43", "--binary", Desktop.touchlight.path] + arguments.flatMap { ["--argument", $0] } + [built])
+        }
         // A shell that hangs at start gets one more start (gnome-shell 43 once deadlocked in a
         // child it had forked, and never answered its clients).
         for attempt in 1...2 {
             let log = NSTemporaryDirectory() + "touchlight-gnome-live-\(getpid())-\(UUID().uuidString).log"
             _ = FileManager.default.createFile(atPath: log, contents: nil)
-            switch try start(built: built, log: log, config: config, secondMonitor: secondMonitor) {
+            switch try start(built: root == nil ? built : nil, log: log, config: config, secondMonitor: secondMonitor, root: root) {
             case .success(let live): return live
             case .failure(let why) where attempt == 1: print("gnome-shell did not come up (\(why)); starting it once more")
             case .failure(let why): Issue.record("\(why)")
@@ -47,10 +52,12 @@ final class GnomeLive {
     private struct StartFailure: Error, CustomStringConvertible { let description: String }
 
     /// One start: the shell up, out of the overview, and touchlight reading its channel.
-    private static func start(built: String, log: String, config: String?, secondMonitor: (width: Int, height: Int)?) throws -> Result<GnomeLive, StartFailure> {
+    private static func start(built: String?, log: String, config: String?, secondMonitor: (width: Int, height: Int)?,
+                              root: RootFilesystem?) throws -> Result<GnomeLive, StartFailure> {
         let desktop: Desktop
         do {
-            desktop = try Desktop(.gnomeShell(extension: (uuid, built), secondMonitor: secondMonitor), log: log)
+            let shell = Compositor.gnomeShell(extension: built.map { (uuid, $0) }, secondMonitor: secondMonitor, enabling: built == nil ? uuid : nil)
+            desktop = try Desktop(shell, log: log, root: root)
         } catch {
             return .failure(.init(description: "gnome-shell did not start: \(error)\n\((try? String(contentsOfFile: log, encoding: .utf8))?.suffix(3000) ?? "")"))
         }
@@ -152,10 +159,12 @@ final class GnomeLive {
 
     // MARK: Input through Clutter's virtual devices
 
-    /// The virtual touchscreen and keyboard, made once.
+    /// The virtual touchscreen and keyboard, made once. The seat's backend is the stage
+    /// context's from GNOME 50 on (`Clutter.get_default_backend` is gone), the default one before.
     static let devices = """
         const {Clutter, GLib} = imports.gi;
-        const seat = Clutter.get_default_backend().get_default_seat();
+        const backend = global.stage.context?.get_backend?.() ?? Clutter.get_default_backend();
+        const seat = backend.get_default_seat();
         global._touchlightTestTouch ??= seat.create_virtual_device(Clutter.InputDeviceType.TOUCHSCREEN_DEVICE);
         global._touchlightTestKeys ??= seat.create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
         """

@@ -1,0 +1,106 @@
+import Foundation
+import HeadlessSession
+import Testing
+import TestSupport
+
+/// Issue 57: today's desktops, from the package a user installs. Debian sid's root filesystem
+/// (scripts/make-rootfs) with this checkout's `.deb` installed by apt: GNOME Shell 51 loads the
+/// extension as it ships, with version checking on, and its markers land under the fingers, at
+/// the first map and after an idle hide, the top bar included; sway 1.12 shows the markers of
+/// /usr/bin/touchlight above a terminal.
+extension EndToEnd {
+    @Suite(.serialized, .enabled(if: CurrentDesktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(CurrentDesktop.missingPrerequisite ?? "")"))
+    struct CurrentDesktopTests {
+        /// Markers alone: no ripple, cue or caption around them, so a marker's box is its own.
+        static let markersOnly = "[ripple]\nenabled = false\n[gestures]\nshow = []\n[captions]\nenabled = false\n[annotate]\nkeep = \"none\"\n"
+
+        /// The centre of the marker-blue pixels that were not so in `before`, within `radius` of
+        /// (x, y) (nil: none): where the first finger's marker is drawn.
+        static func centre(of after: Image, from before: Image, near x: Int, _ y: Int, radius: Int = 70) -> (x: Double, y: Double)? {
+            var box: (x0: Int, y0: Int, x1: Int, y1: Int)?
+            for py in max(0, y - radius)..<min(after.height, y + radius) {
+                for px in max(0, x - radius)..<min(after.width, x + radius) where after[px, py].isMarkerBlue && !before[px, py].isMarkerBlue {
+                    box = box.map { (min($0.x0, px), min($0.y0, py), max($0.x1, px), max($0.y1, py)) } ?? (px, py, px, py)
+                }
+            }
+            return box.map { (Double($0.x0 + $0.x1) / 2, Double($0.y0 + $0.y1) / 2) }
+        }
+
+        /// The JS errors and warnings the extension caused, and mutter's complaints about
+        /// touchlight, in the shell's log.
+        static func complaints(in log: String) -> [Substring] {
+            log.split(separator: "\n").filter { line in
+                (line.contains("JS ERROR") || line.contains("JS WARNING") || line.contains("touchlight@touchlight.dev")) && !line.contains("enabled")
+                    || line.contains("Buggy client") || line.contains("runtime check failed")
+            }
+        }
+
+        @Test func gnome51LoadsTheExtensionAsItShipsAndItsMarkersLandUnderTheFingers() throws {
+            let root = try CurrentDesktop.root("sid")
+            let shell = try Desktop.run(root.enter, [root.path, "gnome-shell", "--version"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(shell.hasPrefix("GNOME Shell 5"), "\(shell)")
+            guard let gnome = try GnomeLive.started(config: Self.markersOnly, root: root) else { return }
+            defer { gnome.stop() }
+            let uuid = GnomeLive.uuid
+            #expect(try gnome.eval("Main.extensionManager.lookup('\(uuid)').state") == "1", "ENABLED, not OUT OF DATE (6) or ERROR (3)")
+            #expect(try gnome.eval("global.settings.get_boolean('disable-extension-version-validation')") == "false", "version checking on")
+            let major = shell.split(separator: " ").last?.split(separator: ".").first.map(String.init) ?? "?"
+            let declared = try EndToEnd.GnomeExtensionBuildTests.declaredVersions()["45"] ?? []
+            #expect(declared.contains(major), "the newest GNOME in sid (\(major)) is in gnome-extension/shell-versions: \(declared)")
+
+            for round in ["first map", "after an idle hide"] {
+                if round != "first map" {
+                    #expect(gnome.waitForLog("surface unmapped", timeout: 15), "the overlay hid while idle: \(gnome.logText.suffix(1500))")
+                }
+                let before = try gnome.screenshot("current-\(round)-before")
+                try gnome.touch("down", slot: 0, x: 200, y: 250)
+                // Until the marker stands still (it grows in as it appears).
+                var centre: (x: Double, y: Double)?
+                let held = try gnome.screenshot("current-\(round)-held", until: { shot in
+                    let now = Self.centre(of: shot, from: before, near: 200, 250)
+                    defer { centre = now }
+                    return now != nil && now?.x == centre?.x && now?.y == centre?.y
+                })
+                let state = (try? gnome.eval("global.get_window_actors().filter(a => a.meta_window.get_title()?.startsWith('touchlight')).map(a => [a.get_parent() === global.top_window_group, a.x, a.y, a.translation_y, a.meta_window.get_frame_rect().y].join(':')).join(' ')")) ?? "?"
+                #expect(centre.map { abs($0.x - 200) <= 2 && abs($0.y - 250) <= 2 } == true, "\(round): the marker at \(String(describing: centre)), not (200, 250); overlay actors (top group, x, y, translation, frame y): \(state)")
+                try gnome.touch("down", slot: 1, x: 250, y: 14)  // on the top bar
+                let ring = [(220, 14), (280, 14)]
+                let bar = try gnome.screenshot("current-\(round)-bar", until: { shot in ring.allSatisfy { shot[$0.0, $0.1] != held[$0.0, $0.1] } })
+                #expect(ring.allSatisfy { bar[$0.0, $0.1] != held[$0.0, $0.1] }, "\(round): the second finger's marker above the top bar")
+                try gnome.touch("up", slot: 0)
+                try gnome.touch("up", slot: 1)
+            }
+            _ = try gnome.eval("Main.extensionManager.disableExtension('\(uuid)'); 'ok'")
+            #expect(gnome.waitForLog("closed its channel: exiting"), "disabled, touchlight ends: \(gnome.logText.suffix(1500))")
+            #expect(try gnome.eval("global.top_window_group.get_children().filter(a => a.meta_window?.get_title()?.startsWith('touchlight')).length") == "0",
+                    "nothing of touchlight's is left above the top bar")
+            let complaints = Self.complaints(in: gnome.logText)
+            let fromTheExtension = complaints.filter { $0.contains("JS ") || $0.contains("touchlight@touchlight.dev") }
+            #expect(fromTheExtension.isEmpty, "no JS error or warning from the extension: \(fromTheExtension.prefix(8))")
+            // Not fixed yet: mutter 51 still warns once at the first map (move_resize before the
+            // window is ready, then "Buggy client … without acknowledging configuration"),
+            // although touchlight acknowledges the first configure before it attaches a buffer.
+            withKnownIssue("mutter 51 warns at the first map (issue 57, open)") {
+                #expect(complaints.isEmpty, "the shell's log: \(complaints.prefix(8))")
+            }
+        }
+
+        @Test func sway112ShowsTheInstalledTouchlightsMarkersAboveATerminal() throws {
+            let root = try CurrentDesktop.root("sid")
+            let sway = try Desktop(.sway, root: root)
+            defer { sway.stop() }
+            #expect(try Desktop.run(root.enter, [root.path, "sway", "--version"]).contains("sway version 1.12"))
+            let session = sway.runtimeDirectory.path
+            try FileManager.default.copyItem(atPath: SwayOverlayTests.trace, toPath: session + "/drag.trace")
+            try Self.markersOnly.write(toFile: session + "/touchlight.toml", atomically: true, encoding: .utf8)
+            _ = try sway.startApp(["foot", "sh", "-c", "echo hello from sid; sleep 30"], name: "current-sway-terminal")
+            let log = Pipe()
+            let touchlight = try sway.start("/usr/bin/touchlight", ["--config", session + "/touchlight.toml", "--replay", session + "/drag.trace"], stderr: log)
+            let shot = try sway.screenshot("current-sway-markers") { $0[530, 300].isMarkerBlue && $0[470, 300].isMarkerBlue }
+            touchlight.terminate()
+            #expect(waitForExit(touchlight, timeout: 5), "SIGTERM ends it")
+            #expect(touchlight.terminationStatus == 0, "status \(touchlight.terminationStatus): \(drain(log).suffix(1500))")
+            #expect(shot[530, 300].isMarkerBlue && shot[470, 300].isMarkerBlue, "the marker's ring at (470/530, 300): \(shot[530, 300]) \(shot[470, 300])")
+        }
+    }
+}
