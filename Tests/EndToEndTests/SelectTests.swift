@@ -70,5 +70,38 @@ extension EndToEnd {
             let differing = replayed.differences(from: live)
             #expect(differing.count < 150, "the replay draws the same picture: \(differing.count) pixels differ, first \(differing.prefix(5))")
         }
+
+        /// Issue 56.3: pinches one after another from 2 px to 700 px apart grew a selection
+        /// without end (each up to twenty times), and touchlight hung drawing it (1.4 GB). Six
+        /// such pinches on real touches now leave it answering, its drawing saved, and the
+        /// selection held at the ink's limits (16,384 px across).
+        @MainActor @Test func pinchesOneAfterAnotherLeaveTouchlightAnswering() throws {
+            let panel = try EmulatedPanel(device: .touchscreen)
+            defer { panel.stop() }
+            let sway = panel.desktop
+            var recording = try DrawingRecording(on: sway, config: "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\nkeep = \"none\"\nwidth = 8.0\n", name: "pinches")
+            // A line drawn; once the tool is `select` (ctl, at about 1.5 s), a tap selects it and
+            // six pinches spread two fingers from 2 px apart to 700 px apart across its middle.
+            var frames = Self.gesture(at: 0, [(300, 300)], to: [(500, 300)], duration: 0.3)
+            frames += Self.gesture(at: 4.0, [(400, 300)], to: [(400, 300)], duration: 0.05)
+            for pinch in 0..<6 {
+                frames += Self.gesture(at: 4.5 + Double(pinch) * 0.8, [(399, 300), (401, 300)], to: [(50, 300), (750, 300)], duration: 0.5)
+            }
+            try panel.play(EmulatedTouchscreen.events(base: EmulatedPanel.baseTime(), frames: frames))
+            _ = try sway.screenshot("pinches-drawn", until: { Self.ink($0, 400, 300) })
+            #expect(try sway.ctl("tool", "select").status == 0)
+            usleep(8_500_000)  // the pinches played
+            #expect(try sway.ctl("status").status == 0, "touchlight answers after the pinches")
+            let saved = sway.runtimeDirectory.appendingPathComponent("pinched.json")
+            #expect(try sway.ctl("save", "--session", saved.path).status == 0, "and saves its drawing")
+            let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any])
+            let samples = ((file["outputs"] as? [[String: Any]]) ?? []).flatMap { ($0["pages"] as? [[[String: Any]]]) ?? [] }.flatMap { $0 }
+                .flatMap { ($0["samples"] as? [Double]) ?? [] }
+            let xs = stride(from: 0, to: samples.count, by: 3).map { samples[$0] }
+            #expect(!xs.isEmpty && (xs.max()! - xs.min()!) <= 16_384, "held at the ink's limits: \(xs.min() ?? 0) … \(xs.max() ?? 0)")
+            #expect((xs.max() ?? 0) - (xs.min() ?? 0) > 1_000, "and grown by the pinches: \(xs.min() ?? 0) … \(xs.max() ?? 0)")
+            let (succeeded, printed) = recording.finish()
+            #expect(succeeded, "SIGTERM ends it with 0: \(printed.suffix(1500))")
+        }
     }
 }
