@@ -132,7 +132,7 @@ final class SessionKeeper {
     /// now; if that fails, the pages are encoded and written at the next try.
     private func takeAsSession(_ bytes: [UInt8]) {
         do throws(FileError) {
-            try SafeFiles.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+            try SafeFiles.makeDirectories(SessionStore.folder(of: path))
             try SafeFiles.writeAtomically(bytes, to: path)
             report(nil)
         } catch {

@@ -41,7 +41,7 @@ package struct InkSave: Sendable {
         if let (session, path, makesFolder) = session {
             do {
                 let bytes = try session.encoded()
-                if makesFolder { try SafeFiles.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])) }
+                if makesFolder { try SafeFiles.makeDirectories(SessionStore.folder(of: path)) }
                 try SafeFiles.writeAtomically(bytes, to: path)
                 saved.append(path)
             } catch {

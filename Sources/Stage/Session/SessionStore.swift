@@ -38,9 +38,14 @@ package enum SessionStore {
         case unavailable(String)
     }
 
+    /// The folder a session file at `path` is in (where its lock and its temporary file go).
+    package static func folder(of path: String) -> String {
+        String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    }
+
     /// Claims the session at `path` for this process (`holder` says which, for a second one).
     package static func claim(_ path: String, holder: String) -> Claim {
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        let folder = folder(of: path)
         do throws(FileError) { try SafeFiles.makeDirectories(folder) } catch { return .unavailable(error.description) }
         do throws(FileLock.Failure) {
             return .taken(try FileLock(path: folder + "/session.lock", holder: holder))
