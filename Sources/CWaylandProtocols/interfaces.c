@@ -15,3 +15,5 @@ const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void) { return &zw
 const struct wl_interface *tl_zwlr_screencopy_manager_v1_interface(void) { return &zwlr_screencopy_manager_v1_interface; }
 const struct wl_interface *tl_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
 const struct wl_interface *tl_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+const struct wl_interface *tl_ext_output_image_capture_source_manager_v1_interface(void) { return &ext_output_image_capture_source_manager_v1_interface; }
+const struct wl_interface *tl_ext_image_copy_capture_manager_v1_interface(void) { return &ext_image_copy_capture_manager_v1_interface; }

@@ -23,9 +23,9 @@ public struct Compositor: Sendable, CustomStringConvertible {
     let arguments: @Sendable (_ width: Int, _ height: Int, _ scale: Int, _ runtimeDirectory: String) -> [String]
     /// Added to its environment.
     let environment: [String: String]
-    /// A configuration file it reads, written into the session's directory first: its name and
-    /// text, given the output size and scale.
-    var configurationFile: (@Sendable (_ width: Int, _ height: Int, _ scale: Int) -> (name: String, text: String))?
+    /// The configuration files it reads, written into the session's directory first: each one's
+    /// path there and its text, given the output size and scale.
+    var configurationFiles: (@Sendable (_ width: Int, _ height: Int, _ scale: Int) -> [(name: String, text: String)])?
     /// The D-Bus buses it needs of its own.
     var buses = Buses.none
     /// Run before it starts, given the session's directory (its home): GNOME Shell's
@@ -115,9 +115,9 @@ public struct Compositor: Sendable, CustomStringConvertible {
             name: degrees == 0 ? "phoc" : "phoc (rotated \(degrees)°)", executable: "phoc", package: "phoc", isNested: false, socket: "wayland-0",
             arguments: { _, _, _, runtime in ["-C", runtime + "/phoc.ini"] },
             environment: environment,
-            configurationFile: { width, height, scale in
+            configurationFiles: { width, height, scale in
                 let second = secondOutput ? "\n[output:HEADLESS-2]\nmode=640x480\nx=\(width)\ny=0\n" : ""
-                return ("phoc.ini", "[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode=\(width)x\(height)\nscale=\(scale)\nrotate=\(degrees)\nx=0\ny=0\n" + second)
+                return [("phoc.ini", "[core]\nxwayland=false\n\n[output:HEADLESS-1]\nmode=\(width)x\(height)\nscale=\(scale)\nrotate=\(degrees)\nx=0\ny=0\n" + second)]
             })
     }
 
@@ -192,6 +192,55 @@ public struct Compositor: Sendable, CustomStringConvertible {
             environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"])
     }
 
+    // MARK: Today's, in a root filesystem of Debian trixie or sid (`RootFilesystem`)
+
+    /// wlroots' headless environment, as sway's: no GPU, no input device.
+    private static let wlrootsHeadless = ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]
+
+    /// labwc (0.8 in trixie, 0.20 in sid), the stacking compositor of Raspberry Pi OS's touch
+    /// displays, headless with one output.
+    public static let labwc = Compositor(
+        name: "labwc", executable: "labwc", package: "labwc", isNested: false, socket: "wayland-0",
+        arguments: { _, _, _, runtime in ["--config-dir", runtime + "/labwc"] },
+        environment: wlrootsHeadless.merging(["WLR_HEADLESS_OUTPUTS": "1"]) { $1 },
+        configurationFiles: { width, height, _ in
+            // labwc sizes no output itself: wlroots' headless one is 1280×720 until wlr-randr,
+            // which its autostart runs, gives it the session's size.
+            [("labwc/rc.xml", "<?xml version=\"1.0\"?>\n<labwc_config><core><decoration>server</decoration></core></labwc_config>\n"),
+             ("labwc/autostart", "wlr-randr --output HEADLESS-1 --custom-mode \(width)x\(height)\n")]
+        })
+
+    /// wayfire 0.10 (sid), headless with pixman. 0.9 (trixie) does not start without a GPU
+    /// ("Failed to get DRM file descriptor").
+    public static let wayfire = Compositor(
+        name: "wayfire", executable: "wayfire", package: "wayfire", isNested: false, socket: "wayland-1",
+        arguments: { _, _, _, runtime in ["-c", runtime + "/wayfire.ini"] },
+        environment: wlrootsHeadless,
+        configurationFiles: { width, height, _ in
+            [("wayfire.ini", "[core]\nplugins = \n[output:HEADLESS-1]\nmode = \(width)x\(height)@60000\n")]
+        })
+
+    /// miral-shell of Mir 2.20 (trixie) and 2.28 (sid) on Mir's virtual display, drawing with
+    /// Mesa's software GL: nested in sway it no longer starts (`undefined symbol:
+    /// probe_rendering_platform`). It offers wlr-screencopy itself, so grim takes its screen.
+    public static let mirVirtual = Compositor(
+        name: "Mir", executable: "miral-shell", package: "mir-demos and mir-platform-graphics-virtual", isNested: false, socket: "mir-0",
+        arguments: { width, height, _, _ in
+            ["--platform-display-libs", "mir:virtual", "--virtual-output", "\(width)x\(height)", "--platform-rendering-libs", "mir:egl-generic",
+             "--add-wayland-extensions", "zwlr_layer_shell_v1:zwlr_screencopy_manager_v1"]
+        },
+        environment: ["WAYLAND_DISPLAY": "mir-0", "LIBGL_ALWAYS_SOFTWARE": "1"])
+
+    /// KWin 6 (6.3 in trixie, 6.7 in sid), nested in a headless sway as KWin 5 is; version 6
+    /// dropped `--no-kactivities`, and wants a session bus.
+    public static let kwin6 = Compositor(
+        name: "KWin", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
+        arguments: { width, height, scale, runtime in
+            ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
+             "--scale", "\(scale)", "--no-lockscreen", "--no-global-shortcuts"]
+        },
+        environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"], buses: .session)
+
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.
     public var requiredTools: [String] {
@@ -207,8 +256,12 @@ public struct Compositor: Sendable, CustomStringConvertible {
 
     /// The program to run: KWin's capability-free copy in the session's directory, or the
     /// installed one.
-    func preparedExecutable(in runtimeDirectory: String) throws -> String {
-        guard let installed = HeadlessSession.which(executable) else { throw HeadlessSessionError("\(executable) is not installed") }
+    /// `root`: the root filesystem it runs in (the copy, in the session's directory in the shared
+    /// /tmp, is the same path inside).
+    func preparedExecutable(in runtimeDirectory: String, root: RootFilesystem? = nil) throws -> String {
+        let found = root.map { root in root.which(executable).map { root.path + $0 } } ?? HeadlessSession.which(executable)
+        guard let installed = found else { throw HeadlessSessionError("\(executable) is not installed\(root.map { " in \($0)" } ?? "")") }
+        guard self.executable == Compositor.kwin.executable else { return root?.which(executable) ?? installed }
         guard self.executable == Compositor.kwin.executable else { return installed }
         let directory = runtimeDirectory + "/bin", copy = directory + "/" + executable
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)

@@ -89,13 +89,7 @@ public final class HeadlessSession {
 
     /// Starts one compositor as the unprivileged user and waits for its socket.
     private func launch(_ compositor: Compositor, width: Int, height: Int, scale: Int, launcher: Launcher?, log: Int32?) throws {
-        let executable: String
-        if let root {
-            guard let inside = root.which(compositor.executable) else { throw HeadlessSessionError("\(compositor.executable) is not in \(root)") }
-            executable = inside
-        } else {
-            executable = try compositor.preparedExecutable(in: runtimeDirectory)
-        }
+        let executable = try compositor.preparedExecutable(in: runtimeDirectory, root: root)
         if getuid() == 0 {
             guard let user = getpwnam(userWhenRoot) else { throw HeadlessSessionError("user \(userWhenRoot) does not exist; \(compositor) must not run as root") }
             guard chown(runtimeDirectory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
@@ -106,9 +100,15 @@ public final class HeadlessSession {
             try preparation(runtimeDirectory)
             try handOver(runtimeDirectory)
         }
-        if let file = compositor.configurationFile?(width, height, scale) {
-            try file.text.write(toFile: runtimeDirectory + "/" + file.name, atomically: true, encoding: .utf8)
-            chmod(runtimeDirectory + "/" + file.name, 0o644)
+        for file in compositor.configurationFiles?(width, height, scale) ?? [] {
+            let path = runtimeDirectory + "/" + file.name
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+            if folder != runtimeDirectory {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try handOver(folder)
+            }
+            try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o644)
         }
         let bus = compositor.busLauncher(runtime: runtimeDirectory)
         let asUser = try asSessionUser((launcher?.asUser ?? []) + bus + [executable] + compositor.arguments(width, height, scale, runtimeDirectory))

@@ -12,74 +12,6 @@ extension EndToEnd {
     struct NestedCompositorTests {
         static let compositors = [Compositor.mir, .kwin]
 
-        /// A real terminal under the overlay, a replayed drag, with the canvas and then with
-        /// sprites, in one session (each overlay leaves the screen as it found it): the marker,
-        /// the pan cue and its caption show above it where the trace says, nothing else changes,
-        /// and SIGTERM leaves nothing. Sprites change what the compositor does: they are
-        /// subsurfaces that take no input either (Mir, without wp_viewporter, falls back). GLES
-        /// gives the compositor the same one surface as the canvas; it is checked against the
-        /// canvas in process (`PresenterComparisonTests`) and under sway and phoc.
-        @Test(arguments: compositors)
-        func markersAboveATerminalAndNothingElse(on compositor: Compositor) throws {
-            guard let desktop = try Desktop.started(compositor) else { return }
-            defer { desktop.stop() }
-            let baseline = try desktop.startApp(Self.terminal(on: compositor), name: "\(compositor)-terminal-alone")
-            for renderer in ["canvas", "sprites"] {
-                try Self.expectMarkersAboveTheTerminal(on: desktop, compositor, renderer: renderer, baseline: baseline)
-            }
-        }
-
-        /// One overlay drawing with `renderer` over the terminal: checked, then ended with SIGTERM.
-        static func expectMarkersAboveTheTerminal(on desktop: Desktop, _ compositor: Compositor, renderer: String, baseline: Image) throws {
-            // The protocol log goes to a file: with sprites it soon outgrows a pipe's 64 KiB.
-            let protocolLog = desktop.runtimeDirectory.appendingPathComponent("wayland-debug-\(renderer).txt")
-            _ = FileManager.default.createFile(atPath: protocolLog.path, contents: nil)
-            let log = try FileHandle(forWritingTo: protocolLog)
-            defer { try? log.close() }
-            let config = NSTemporaryDirectory() + "touchlight-\(renderer)-\(UUID().uuidString.prefix(8)).toml"
-            try "[performance]\nrenderer = \"\(renderer)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-            defer { unlink(config) }
-            let touchlight = try desktop.session.start([Desktop.touchlight.path, "--config", config, "--replay", SwayOverlayTests.trace, "--verbose"],
-                                                       standardError: log, extraEnvironment: ["WAYLAND_DEBUG": "1"])
-            // The drag ends 1.3 s in and the finger holds: what shows then stays.
-            let caption = (430, 220, 570, 256)
-            func captionChanged(_ shot: Image) -> [(Int, Int)] {
-                shot.differences(from: baseline).filter { $0.0 >= caption.0 && $0.0 < caption.2 && $0.1 >= caption.1 && $0.1 < caption.3 }
-            }
-            let shot = try desktop.stillScreenshot("\(compositor)-\(renderer)-markers-above-terminal") {
-                $0[530, 300].isMarkerBlue && $0[470, 300].isMarkerBlue && captionChanged($0).count > 300
-            }
-            #expect(shot[530, 300].isMarkerBlue, "\(compositor): ring at (530, 300): \(shot[530, 300])")
-            #expect(shot[470, 300].isMarkerBlue, "\(compositor): ring at (470, 300): \(shot[470, 300])")
-            let trail = shot[350, 300]
-            #expect(trail.r > 150 && trail.g > 150 && trail.b > 150, "\(compositor): pan trail at (350, 300): \(trail)")
-            // The pan's caption ("pan 300 px") sits just above the marker at the drag's end.
-            let captionChanged = captionChanged(shot)
-            #expect(captionChanged.count > 300, "\(compositor): the pan's caption shows: \(captionChanged.count) pixels changed")
-            let elsewhere = shot.differences(from: baseline, excluding: [(150, 250, 560, 350), caption])
-            #expect(elsewhere.isEmpty, "\(compositor): \(elsewhere.count) pixels changed outside the marker, trail and caption, first \(elsewhere.prefix(3))")
-
-            touchlight.terminate()
-            #expect(waitForExit(touchlight, timeout: 5), "\(compositor): touchlight did not exit on SIGTERM")
-            #expect(touchlight.terminationStatus == 0)
-            let printed = try String(contentsOf: protocolLog, encoding: .utf8)
-            #expect(printed.contains("touch 1 began at (200, 300)"), "\(compositor): \(printed.suffix(2000))")
-            #expect(!printed.contains("error"), "\(compositor): a protocol error: \(printed.components(separatedBy: "\n").filter { $0.contains("error") }.prefix(3))")
-            // The overlay layer, and an input region with nothing in it: touches go to the apps.
-            #expect(printed.contains(".get_layer_surface(") && printed.contains(", 3, \"touchlight\")"), "\(compositor): not on the overlay layer (3)")
-            #expect(Self.inputRegionsAreEmpty(printed), "\(compositor): an input region with rectangles in \(protocolLog.path)")
-            // Mir 2.12 offers no wp_viewporter: sprites fall back to the canvas, saying so once.
-            let subsurfaces = printed.components(separatedBy: ".get_subsurface(").count - 1
-            let fellBack = printed.contains("sprites need wl_subcompositor and wp_viewporter: drawing on the canvas")
-            let offersViewporter = printed.contains("\"wp_viewporter\"")
-            #expect(fellBack == (renderer == "sprites" && !offersViewporter), "\(compositor), \(renderer): fell back \(fellBack)")
-            #expect(renderer == "sprites" && offersViewporter ? subsurfaces > 0 : subsurfaces == 0,
-                    "\(compositor), \(renderer): \(subsurfaces) subsurface requests; \(printed.split(separator: "\n").filter { !$0.hasPrefix("[") }.suffix(8))")
-            #expect(printed.contains("drawing with OpenGL ES 2 on llvmpipe") == (renderer == "gles"), "\(compositor), \(renderer)")
-            let after = try desktop.screenshot("\(compositor)-\(renderer)-after-sigterm") { $0.differences(from: baseline).isEmpty }
-            #expect(after.differences(from: baseline).isEmpty, "\(compositor): an overlay pixel was left behind")
-        }
-
         /// Started at scale 2: the overlay takes the output's scale and draws twice the pixels,
         /// and the host shows the nested output at its logical size, so the marker lands where
         /// it does at scale 1.
@@ -207,30 +139,6 @@ extension EndToEnd {
                 return nil
             }
             return try Desktop.started(.kwin)
-        }
-
-        /// A terminal to put under the overlay: foot, but weston-terminal on KWin, where foot
-        /// 1.13 dies of SIGFPE (an integer division by zero, seen with strace) after the nested
-        /// output's geometry event, which gives its physical size as -1×-1 mm.
-        static func terminal(on compositor: Compositor) -> [String] {
-            compositor.name == Compositor.kwin.name ? ["weston-terminal", "--shell=/bin/sh"] : ["foot", "sh", "-c", "echo hello from foot; sleep 60"]
-        }
-
-        /// Whether every `wl_surface.set_input_region` in a WAYLAND_DEBUG log is given a region
-        /// that received no `wl_region.add` (region ids are reused after `destroy`).
-        static func inputRegionsAreEmpty(_ log: String) -> Bool {
-            var added = Set<String>()
-            var sawOne = false
-            for line in log.split(separator: "\n") {
-                if let range = line.range(of: "wl_region@"), line.contains(".add(") || line.contains(".destroy(") {
-                    let id = String(line[range.upperBound...].prefix { $0.isNumber })
-                    if line.contains(".add(") { added.insert(id) } else { added.remove(id) }
-                } else if line.contains(".set_input_region(wl_region@"), let range = line.range(of: "(wl_region@") {
-                    sawOne = true
-                    if added.contains(String(line[range.upperBound...].prefix { $0.isNumber })) { return false }
-                }
-            }
-            return sawOne
         }
     }
 }

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import TouchCore
 
-/// The zoom on headless sway, with a foot terminal showing text: a replayed trace turns the
-/// zoom on (the real capture, wlr-screencopy), pinches ×2 around (300, 200) and draws a line
+/// The zoom on headless sway 1.7 and today's wlroots compositors, with a foot terminal showing
+/// text: a replayed trace turns the zoom on (the real capture: wlr-screencopy, or
+/// ext-image-copy-capture where it is offered), pinches ×2 around (300, 200) and draws a line
 /// with one finger. While zoomed the screen is the pre-zoom screenshot magnified ×2 there
 /// (bilinear, within a small tolerance); after the zoom the line lies where it was drawn in
 /// the picture, on the same text.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
+    @Suite(.serialized)
     struct ZoomTests {
         /// Zoom on at 0.3 s; two fingers spread from 40 to 80 px apart around (300, 200) from
         /// 1.0 s; one finger draws from (240, 98) to (360, 98), through the words of the
@@ -29,15 +30,22 @@ extension EndToEnd {
         }
 
 
-        @Test func theFrozenScreenZoomsAndTheInkStaysOnItsText() throws {
-            let sway = try Desktop()
+        /// Debian 12's sway (wlr-screencopy), and today's wlroots compositors, which offer
+        /// ext-image-copy-capture: the zoom takes its picture with that.
+        static let desktops = [TestedDesktop.debian12Sway] + ["sway 1.10 (trixie)", "sway 1.12 (sid)", "labwc 0.20 (sid)", "phoc 0.58 (sid)"].map(TestedDesktop.named)
+
+        @Test(arguments: desktops)
+        func theFrozenScreenZoomsAndTheInkStaysOnItsText(on tested: TestedDesktop) throws {
+            guard let sway = try tested.started() else { return }
             defer { sway.stop() }
             let text = (0..<12).map { "line \($0): The quick brown fox jumps over the lazy dog 0123456789" }.joined(separator: "\\n")
-            let before = try sway.startApp(["foot", "sh", "-c", "printf '\(text)'; sleep 60"], name: "zoom-before")
+            let before = try sway.startApp(["foot", "sh", "-c", "printf '\(text)'; sleep 60"], name: "zoom-before-\(tested)")
             let (touchlight, log) = try sway.startReplay(Self.trace, config: "[annotate]\ntoolbar = false\nmarkers_while_drawing = false\n", name: "zoom")
             defer { touchlight.terminate() }
             var printed = waitForLine(in: log, containing: "the screen frozen")
             #expect(printed.contains("the screen frozen (800×600 px"), "\(printed.suffix(1500))")
+            let capture = tested.offersImageCopyCapture ? "ext_image_copy_capture_manager_v1" : "zwlr_screencopy_manager_v1"
+            #expect(printed.contains("KiB, by \(capture))"), "\(tested): the picture taken with \(capture): \(printed.suffix(1500))")
 
             // ×2 around (300, 200): the picture point under an output point p is p / 2 + (150, 100).
             func expected(_ x: Int, _ y: Int) -> (Double, Double, Double) {
@@ -65,7 +73,7 @@ extension EndToEnd {
             }
             printed += waitForLine(in: log, containing: "two fingers move it")
             #expect(printed.contains("the compositor shows the picture while two fingers move it"), "sway scaled it during the pinch")
-            let zoomed = try sway.screenshot("zoom-x2", until: { $0[300, 98].isRedText && mismatches($0).count * 100 < mismatches($0).checked })
+            let zoomed = try sway.screenshot("zoom-x2-\(tested)", until: { $0[300, 98].isRedText && mismatches($0).count * 100 < mismatches($0).checked })
             let (count, checked) = mismatches(zoomed)
             #expect(count * 100 < checked, "the output is the pre-zoom screen magnified ×2 around (300, 200): \(count) of \(checked) pixels differ by more than 12")
             #expect(zoomed[300, 98].isRedText, "the line drawn while zoomed")
@@ -75,7 +83,7 @@ extension EndToEnd {
             // Zoom off: the live terminal again, and the line at its picture place, (270…330, 149),
             // through the same words of line 10 (light text pixels lie along it before the zoom).
             printed += waitForLine(in: log, containing: "replay finished", timeout: 15)
-            let after = try sway.screenshot("zoom-after") { $0[300, 149].isRedText && !$0[300, 98].isRedText }
+            let after = try sway.screenshot("zoom-after-\(tested)") { $0[300, 149].isRedText && !$0[300, 98].isRedText }
             #expect(after[300, 149].isRedText && after[275, 149].isRedText && after[325, 149].isRedText, "the line where the picture showed it")
             #expect(!after[300, 98].isRedText && !after[250, 149].isRedText && !after[350, 149].isRedText)
             let words = (270...330).filter { x in (143...155).contains { y in before[x, y].g > 150 } }.count

@@ -39,7 +39,7 @@ export class OverlayWindows {
             [global.workspace_manager, global.workspace_manager.connect('active-workspace-changed', () => this._focusChanged())],
         ];
         for (const actor of global.get_window_actors())
-            this._created(actor.meta_window);
+            this._created(actor.meta_window, {shown: actor.visible});
     }
 
     disable() {
@@ -57,11 +57,12 @@ export class OverlayWindows {
         return this._client !== null && this._client.owns_window(window);
     }
 
-    _created(window) {
+    /** `shown`: it was on the screen before the extension was enabled (no first frame is to come). */
+    _created(window, {shown} = {shown: false}) {
         if (!this.owns(window) || this._windows.has(window))
             return;
         Compat.hideFromWindowList(this._client, window);
-        const entry = {connector: null, showing: false, signals: [], actor: null, actorSignals: [], parent: null};
+        const entry = {connector: null, showing: shown, signals: [], actor: null, actorSignals: [], parent: null};
         this._windows.set(window, entry);
         entry.signals.push([window, window.connect('unmanaged', () => this._forget(window, {putBack: false}))]);
         entry.signals.push([window, window.connect('notify::title', () => this._place(window))]);
@@ -91,6 +92,11 @@ export class OverlayWindows {
         entry.actorSignals = [
             actor.connect('notify::x', () => this._cover(window)),
             actor.connect('notify::y', () => this._cover(window)),
+            actor.connect('notify::allocation', () => this._cover(window)),
+            // The shell's map animation ends by setting the translation to 0 (_mapWindowDone),
+            // after the placement: it is put back.
+            actor.connect('notify::translation-x', () => this._cover(window)),
+            actor.connect('notify::translation-y', () => this._cover(window)),
             actor.connect('first-frame', () => {
                 entry.showing = true;
                 this._updateUnredirect();
@@ -104,7 +110,6 @@ export class OverlayWindows {
                 entry.parent = null;
             }),
         ];
-        entry.showing = actor.visible;
     }
 
     /**
@@ -159,12 +164,16 @@ export class OverlayWindows {
             this._connectors.add(connector);
             this._onMonitorsKnown();
         }
-        // Moved only once it has its actor: mutter 48 and later make it when the window first
-        // shows, and moving a window before then upsets mutter's first configure (it then
-        // takes touchlight's first buffer for one sent without acknowledging it).
+        // Moved only once its actor showed a first frame: mutter 48 and later make the actor
+        // when the window first maps, and 51 refuses to move a window that is not ready yet
+        // ("meta_window_move_resize_internal: runtime check failed (priv->is_ready)"), which
+        // also upsets its first configure.
         this._adopt(window, entry);
         const area = Compat.monitorArea(connector);
         if (!area || !entry.actor)
+            return;
+        this._cover(window);
+        if (!entry.showing)
             return;
         window.move_frame(true, area.x, area.y);
         this._cover(window);
@@ -173,14 +182,19 @@ export class OverlayWindows {
 
     /**
      * mutter keeps a window's top below the top bar: the actor is moved over it by the rest,
-     * measured from where mutter put the actor (it follows the window's buffer, which can move
-     * after the configure is answered).
+     * measured from where mutter put the actor, each time mutter puts it elsewhere (it follows
+     * the window's buffer, which moves after the configure is answered), and each time
+     * something else changes the translation (the shell's map animation sets it to 0 when it
+     * ends: the overlay then stayed 32 px low at the first map on GNOME 48 and 51).
      */
     _cover(window) {
         const actor = window.get_compositor_private();
         const area = Compat.monitorArea(this._windows.get(window)?.connector);
-        if (actor && area)
-            actor.set_translation(area.x - actor.x, area.y - actor.y, 0);
+        if (!actor || !area)
+            return;
+        const [x, y] = [area.x - actor.x, area.y - actor.y];
+        if (actor.translation_x !== x || actor.translation_y !== y)
+            actor.set_translation(x, y, 0);
     }
 
     /** The monitors changed: every window covers its monitor again. */

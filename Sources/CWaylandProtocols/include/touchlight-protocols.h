@@ -12,6 +12,8 @@
 #include "tablet-unstable-v2-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
+#include "ext-image-capture-source-v1-client-protocol.h"
+#include "ext-image-copy-capture-v1-client-protocol.h"
 
 const struct wl_interface *tl_wl_compositor_interface(void);
 const struct wl_interface *tl_wl_shm_interface(void);
@@ -27,3 +29,5 @@ const struct wl_interface *tl_zwp_tablet_manager_v2_interface(void);
 const struct wl_interface *tl_zwlr_screencopy_manager_v1_interface(void);
 const struct wl_interface *tl_zwp_text_input_manager_v3_interface(void);
 const struct wl_interface *tl_xdg_wm_base_interface(void);
+const struct wl_interface *tl_ext_output_image_capture_source_manager_v1_interface(void);
+const struct wl_interface *tl_ext_image_copy_capture_manager_v1_interface(void);

@@ -53,8 +53,8 @@ public enum Doctor {
                 lines.append("Layer shell: NOT offered: \(ClientError.noLayerShell)")
             }
             if !missing.isEmpty { lines.append("Missing required globals: \(missing.joined(separator: ", "))") }
-            if let capture = connection.advertised.first(where: { $0.interface == "zwlr_screencopy_manager_v1" }) {
-                lines.append("Zoom: available (zwlr_screencopy_manager_v1 version \(capture.version)): the screen can be frozen and magnified")
+            if let name = connection.screenCapture?.name, let capture = connection.advertised.first(where: { $0.interface == name }) {
+                lines.append("Zoom: available (\(name) version \(capture.version)): the screen can be frozen and magnified")
             } else {
                 lines.append("Zoom: NOT available: \(Overlay.zoomUnavailable); the toolbar has no zoom button")
             }

@@ -16,11 +16,11 @@ extension Overlay {
     /// Whether the screen's picture can be had: the compositor's capture, or the Shell
     /// extension's.
     static func zooms(_ connection: Connection, _ shellPictures: ShellPictureSource?) -> Bool {
-        connection.screencopyManager != nil || shellPictures != nil
+        connection.screenCapture != nil || shellPictures != nil
     }
 
     /// Why there is no zoom here.
-    static let zoomUnavailable = "this compositor offers no screen capture (zwlr_screencopy_manager_v1), so the zoom cannot freeze the screen"
+    static let zoomUnavailable = "this compositor offers no screen capture (ext_image_copy_capture_manager_v1 or zwlr_screencopy_manager_v1), so the zoom cannot freeze the screen"
 
     func setZoom(_ on: Bool) -> String? {
         guard on else {
@@ -47,14 +47,13 @@ extension Overlay {
     /// After a frame: a zoom waiting for a frame without the overlay in it asks for the picture.
     func startPendingCapture() {
         guard scene.zoom.state == .capturing, zoomCapture == nil else { return }
-        if connection.screencopyManager == nil, let shellPictures, !shellPictureAsked {
+        guard let capture = connection.screenCapture else {
+            guard let shellPictures, !shellPictureAsked else { return }
             shellPictureAsked = true
             return shellPictures.askPicture(of: self)
         }
-        guard let manager = connection.screencopyManager, let shm = connection.shm else { return }
-        zoomCapture = ScreenCapture(manager: manager, output: output.proxy, shm: shm, logicalSize: size) { [weak self] outcome in
-            self?.captured(outcome)
-        }
+        zoomCaptureName = capture.name
+        zoomCapture = capture.capture(output.proxy, logicalSize: size) { [weak self] outcome in self?.captured(outcome) }
     }
 
     /// The Shell extension's picture for the zoom arrived, or could not be taken.
@@ -79,7 +78,7 @@ extension Overlay {
         sceneChanged(everything: true)
     }
 
-    private func captured(_ outcome: ScreenCapture.Outcome) {
+    private func captured(_ outcome: CaptureOutcome) {
         zoomCapture = nil
         guard scene.zoom.state == .capturing else { return }  // ended meanwhile
         switch outcome {
@@ -92,7 +91,7 @@ extension Overlay {
                 zoomBuffer = buffer
                 scene.zoom.compositorCanShow = true
             }
-            events.note("zoom on \(output.label): the screen frozen (\(picture.width)×\(picture.height) px, \(picture.byteCount / 1024) KiB)")
+            events.note("zoom on \(output.label): the screen frozen (\(picture.width)×\(picture.height) px, \(picture.byteCount / 1024) KiB, by \(zoomCaptureName))")
             sceneChanged(everything: true)
         case .failed(let reason):
             zoomFailed(reason)

@@ -73,7 +73,9 @@ final class Overlay {
     /// The globals: the screen capture the zoom asks for.
     let connection: Connection
     /// The zoom's capture, while its picture is on its way.
-    var zoomCapture: ScreenCapture?
+    var zoomCapture: OutputCapture?
+    /// The protocol that took (or takes) the zoom's picture, for the log.
+    var zoomCaptureName = ""
     /// On GNOME, where the Shell extension takes the zoom's picture (no screencopy there), and
     /// whether it was asked for this zoom.
     private(set) weak var shellPictures: ShellPictureSource?

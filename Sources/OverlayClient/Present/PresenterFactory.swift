@@ -43,6 +43,10 @@ final class PresenterFactory {
         case .canvas:
             return canvas
         case .sprites:
+            if connection.isMir {
+                host.note("sprites on Mir: \(Self.mirSprites): drawing on the canvas")
+                return canvas
+            }
             if spriteLayer == nil {
                 spriteLayer = WaylandSpriteTargets(parent: surface, connection: connection).map { SpriteLayer(targets: $0) }
                 host.hasSubsurfaces = spriteLayer != nil
@@ -64,6 +68,10 @@ final class PresenterFactory {
             }
         }
     }
+
+    /// Why sprites are not used on Mir (2.28 measured: its virtual display, the protocol log
+    /// and screenshots).
+    static let mirSprites = "it does not apply a subsurface's new place or picture with the overlay's commit (a marker stayed where it first showed)"
 
     /// After the overlay's surface is gone: the sprites' subsurfaces (see `SpriteSurface.hide`).
     func destroy() {

@@ -28,6 +28,7 @@ final class Connection {
         "zwlr_layer_shell_v1": 4, "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
         "zxdg_output_manager_v1": 3, "zwp_tablet_manager_v2": 1, "wp_single_pixel_buffer_manager_v1": 1,
         "zwlr_screencopy_manager_v1": 3, "zwp_text_input_manager_v3": 1, "xdg_wm_base": 2,
+        "ext_output_image_capture_source_manager_v1": 1, "ext_image_copy_capture_manager_v1": 1,
     ]
 
     /// A global as advertised.
@@ -51,8 +52,20 @@ final class Connection {
     private(set) var xdgOutputManager: OpaquePointer?
     /// Pens with pressure and an eraser end; without it a compositor emulates a pointer.
     private(set) var tabletManager: OpaquePointer?
-    /// wlr-screencopy: what the zoom freezes the screen with (nil: the compositor has none).
-    private(set) var screencopyManager: OpaquePointer?
+    /// wlr-screencopy, and ext-image-copy-capture with its output sources: what the zoom
+    /// freezes the screen with (see `screenCapture`).
+    private var screencopyManager: OpaquePointer?
+    private var captureSourceManager: OpaquePointer?
+    private var imageCopyManager: OpaquePointer?
+    /// How the zoom copies an output's picture: ext-image-copy-capture where both its globals
+    /// are offered, wlr-screencopy otherwise; nil where neither is (KWin, GNOME).
+    var screenCapture: ScreenCaptureSource? {
+        guard let shm else { return nil }
+        if let captureSourceManager, let imageCopyManager {
+            return ScreenCaptureSource(kind: .imageCopy(sources: captureSourceManager, copies: imageCopyManager), shm: shm)
+        }
+        return screencopyManager.map { ScreenCaptureSource(kind: .screencopy($0), shm: shm) }
+    }
     /// text-input-v3: input methods and on-screen keyboards type into text boxes through it.
     private(set) var textInputManager: OpaquePointer?
     /// The transparent pixel an idle overlay shows; without it, a 1×1 shm buffer.
@@ -129,6 +142,8 @@ final class Connection {
 
     /// Whether the compositor is GNOME's (mutter offers gtk_shell1).
     var isGnome: Bool { advertised.contains { $0.interface == "gtk_shell1" } }
+    /// Whether the compositor is Mir 2.15 or later (it offers its own shell protocol).
+    var isMir: Bool { advertised.contains { $0.interface == "mir_shell_v1" } }
 
     /// The second half: binds the outputs and seats listed (their handlers are set by now), and
     /// every global announced from now on as it comes.
@@ -208,6 +223,8 @@ final class Connection {
         case "zxdg_output_manager_v1": xdgOutputManager = bind(tl_zxdg_output_manager_v1_interface())
         case "zwp_tablet_manager_v2": tabletManager = bind(tl_zwp_tablet_manager_v2_interface())
         case "zwlr_screencopy_manager_v1": screencopyManager = bind(tl_zwlr_screencopy_manager_v1_interface())
+        case "ext_output_image_capture_source_manager_v1": captureSourceManager = bind(tl_ext_output_image_capture_source_manager_v1_interface())
+        case "ext_image_copy_capture_manager_v1": imageCopyManager = bind(tl_ext_image_copy_capture_manager_v1_interface())
         case "zwp_text_input_manager_v3": textInputManager = bind(tl_zwp_text_input_manager_v3_interface())
         case "wp_single_pixel_buffer_manager_v1": singlePixelBufferManager = bind(tl_wp_single_pixel_buffer_manager_v1_interface())
         case "xdg_wm_base":
@@ -242,6 +259,9 @@ final class Connection {
         if let xdgOutputManager { zxdg_output_manager_v1_destroy(xdgOutputManager) }
         if let tabletManager { zwp_tablet_manager_v2_destroy(tabletManager) }
         if let screencopyManager { zwlr_screencopy_manager_v1_destroy(screencopyManager) }
+        if let captureSourceManager { ext_output_image_capture_source_manager_v1_destroy(captureSourceManager) }
+        if let imageCopyManager { ext_image_copy_capture_manager_v1_destroy(imageCopyManager) }
+        (captureSourceManager, imageCopyManager) = (nil, nil)
         if let textInputManager { zwp_text_input_manager_v3_destroy(textInputManager) }
         if let singlePixelBufferManager { wp_single_pixel_buffer_manager_v1_destroy(singlePixelBufferManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }

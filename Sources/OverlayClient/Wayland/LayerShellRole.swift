@@ -30,6 +30,9 @@ protocol SurfaceRole: AnyObject {
     /// Asks for the keyboard so, from the next commit.
     func setKeyboard(_ request: KeyboardRequest)
     func acknowledge(serial: UInt32)
+    /// Whether a configure that comes while no buffer is attached is acknowledged with the
+    /// commit that attaches one, rather than at once.
+    var acknowledgesWithFirstBuffer: Bool { get }
     func destroy()
 }
 
@@ -90,6 +93,7 @@ final class LayerShellRole: SurfaceRole {
     }
 
     func acknowledge(serial: UInt32) { zwlr_layer_surface_v1_ack_configure(proxy, serial) }
+    var acknowledgesWithFirstBuffer: Bool { false }
 
     func destroy() {
         if let proxy { zwlr_layer_surface_v1_destroy(proxy) }

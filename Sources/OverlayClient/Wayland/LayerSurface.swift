@@ -119,6 +119,14 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
         pendingConfigure = (serial, width, height)
     }
     private var pendingConfigure: (serial: UInt32, width: Int, height: Int)?
+    /// A configure taken while no buffer was attached, acknowledged by the commit that attaches
+    /// one (`SurfaceRole.acknowledgesWithFirstBuffer`): buffers coming back, or the pixel.
+    private var heldAcknowledgement: UInt32?
+
+    private func acknowledgeHeldConfigure() {
+        if let serial = heldAcknowledgement { role.acknowledge(serial: serial) }
+        heldAcknowledgement = nil
+    }
 
     /// The configure received since the loop last acted, acknowledged and applied (size and
     /// scale): whether the logical size is new (`resized`), and whether anything is (`changed`:
@@ -126,7 +134,11 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     func takeConfigure() -> (resized: Bool, changed: Bool)? {
         guard let (serial, width, height) = pendingConfigure else { return nil }
         pendingConfigure = nil
-        role.acknowledge(serial: serial)
+        if role.acknowledgesWithFirstBuffer, idleMemory.isUnmapped {
+            heldAcknowledgement = serial  // a later configure's replaces it: the newest is the one to answer
+        } else {
+            role.acknowledge(serial: serial)
+        }
         mapState = .mapped
         let modeSize = output.logicalSize.width > 0 ? output.logicalSize : output.modeSize
         let newWidth = width > 0 ? width : Int(modeSize.width)
@@ -192,6 +204,7 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
 
     func showTransparentPixel(width: Int, height: Int) throws(ClientError) {
         guard let viewport, let pixel = connection.transparentPixel else { return }  // canStretchPixel said no
+        acknowledgeHeldConfigure()
         wl_surface_attach(surface, try pixel.buffer(), 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, 1, 1)
         wl_surface_set_buffer_scale(surface, 1)
@@ -213,7 +226,10 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     // MARK: What presenters need
 
     /// Buffers are back after the idle release: the surface takes its scale again.
-    func restoreScale() { applyScale(force: true) }
+    func restoreScale() {
+        acknowledgeHeldConfigure()  // the frame that brings them back attaches one
+        applyScale(force: true)
+    }
 
     /// One line for the log, about this overlay.
     func note(_ text: String) { owner?.note(text) }

@@ -94,6 +94,12 @@ final class ShellWindowRole: SurfaceRole {
 
     func acknowledge(serial: UInt32) { xdg_surface_ack_configure(xdgSurface, serial) }
 
+    /// mutter 51 takes a toplevel's first buffer committed after a commit that only
+    /// acknowledged the configure for one sent without acknowledging it, and warns ("Buggy
+    /// client … committed initial non-empty content without acknowledging configuration"): the
+    /// acknowledgement waits for the first buffer's commit.
+    var acknowledgesWithFirstBuffer: Bool { true }
+
     func destroy() {
         if wantsKeyboard { focus?.windowWantsKeyboard(false, output: output.name) }
         wantsKeyboard = false

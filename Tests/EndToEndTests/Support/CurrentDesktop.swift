@@ -47,14 +47,26 @@ enum CurrentDesktop {
         let path = try run("scripts/make-rootfs \(suite)", "/bin/bash", [scripts + "/make-rootfs", suite]).split(separator: "\n").last.map(String.init) ?? ""
         let root = RootFilesystem(path: path, enter: scripts + "/lib/in-rootfs")
         let deb = try debianPackage()
-        _ = try run("apt-get update in \(suite)", root.enter, [path, "apt-get", "-q", "-o", "Acquire::Check-Valid-Until=false", "update"])
-        _ = try run("installing \(deb) in \(suite)", root.enter, [path, "apt-get", "install", "-y", "-q", "--reinstall", deb])
+        // The two test processes that run side by side may install at once: one at a time.
+        let lock = ["/usr/bin/flock", path + ".install-lock", root.enter, path]
+        _ = try run("apt-get update in \(suite)", lock[0], Array(lock.dropFirst()) + ["apt-get", "-q", "-o", "Acquire::Check-Valid-Until=false", "update"])
+        _ = try run("installing \(deb) in \(suite)", lock[0], Array(lock.dropFirst()) + ["apt-get", "install", "-y", "-q", "--reinstall", deb])
         return root
     }
 
-    /// The package of this checkout, built once (in /tmp, which the root filesystems share).
+    /// The package of this checkout, built once (in /tmp, which the root filesystems share);
+    /// or the one `TOUCHLIGHT_TEST_DEB` names, made by scripts/package from this checkout:
+    /// scripts/test builds it once before the suites run (and a developer can run these suites
+    /// again without building it again).
     private static func debianPackage() throws(Failure) -> String {
         if let built { return try built.get() }
+        if let given = ProcessInfo.processInfo.environment["TOUCHLIGHT_TEST_DEB"] {
+            guard given.hasPrefix("/tmp/"), FileManager.default.fileExists(atPath: given) else {
+                throw Failure(description: "TOUCHLIGHT_TEST_DEB=\(given): no such package in /tmp (the root filesystems see only /tmp)")
+            }
+            built = .success(given)
+            return given
+        }
         let out = "/tmp/touchlight-current-desktops-\(getpid())"
         let result = Result { () throws(Failure) -> String in
             let made: (status: Int32, output: String)

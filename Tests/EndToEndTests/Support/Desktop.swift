@@ -29,6 +29,9 @@ final class Desktop {
     let session: HeadlessSession
     var runtimeDirectory: URL { URL(fileURLWithPath: session.runtimeDirectory) }
     var environment: [String: String] { session.environment }
+    /// The touchlight this desktop runs: this build's, or in a root filesystem the one its
+    /// package installed.
+    var touchlight: String { session.root == nil ? Self.touchlight.path : "/usr/bin/touchlight" }
 
     init(_ compositor: Compositor = .sway, width: Int = 800, height: Int = 600, scale: Int = 1,
          launcher: HeadlessSession.Launcher? = nil, log: String? = nil, root: RootFilesystem? = nil) throws {
@@ -53,8 +56,10 @@ final class Desktop {
     /// A desktop of `compositor`, or nil after recording why it cannot run here (scripts/test
     /// installs every compositor, so that is a failure, not a skip). What the compositors print
     /// is kept for the failure message.
-    static func started(_ compositor: Compositor, scale: Int = 1) throws -> Desktop? {
-        if let missing = missingPrerequisite(for: compositor) {
+    /// `root`: the compositor of that root filesystem (today's Debian), where touchlight is
+    /// the one its package installed.
+    static func started(_ compositor: Compositor, scale: Int = 1, root: RootFilesystem? = nil) throws -> Desktop? {
+        if let missing = root == nil ? missingPrerequisite(for: compositor) : CurrentDesktop.missingPrerequisite {
             Issue.record("NOT RUN on \(compositor): \(missing)")
             return nil
         }
@@ -64,7 +69,7 @@ final class Desktop {
         // a child it had forked, and never answered its clients).
         for attempt in 1...2 {
             do {
-                let desktop = try Desktop(compositor, scale: scale, log: log)
+                let desktop = try Desktop(compositor, scale: scale, log: log, root: root)
                 if compositor.isNested { _ = try desktop.stillScreenshot("\(compositor)-started") }  // its first frames, drawn in software
                 return desktop
             } catch where attempt == 1 {
@@ -144,7 +149,7 @@ final class Desktop {
         try trace.write(toFile: "\(directory)/\(name).trace", atomically: true, encoding: .utf8)
         try config.write(toFile: "\(directory)/\(name).toml", atomically: true, encoding: .utf8)
         let log = Pipe()
-        let process = try start(Self.touchlight.path, arguments + ["--replay", "\(directory)/\(name).trace", "--config", "\(directory)/\(name).toml", "--verbose"],
+        let process = try start(touchlight, arguments + ["--replay", "\(directory)/\(name).trace", "--config", "\(directory)/\(name).toml", "--verbose"],
                                 stderr: log)
         return (process, log)
     }
@@ -152,7 +157,8 @@ final class Desktop {
     /// Runs `touchlight ctl WORDS` in the session: its exit status and what it printed.
     @discardableResult
     func ctl(_ words: String...) throws -> (status: Int32, output: String) {
-        try Self.execute(Self.touchlight.path, ["ctl"] + words, environment: environment)
+        guard let root = session.root else { return try Self.execute(Self.touchlight.path, ["ctl"] + words, environment: environment) }
+        return try Self.execute(root.enter, [root.path, touchlight, "ctl"] + words, environment: environment)
     }
 
     @discardableResult

@@ -7,24 +7,18 @@ import TouchCore
 /// offers a shared-memory buffer type, Touchlight makes one and asks for a copy, the
 /// compositor fills it. The picture wraps that memory without copying it.
 @MainActor
-final class ScreenCapture {
-    enum Outcome {
-        /// The picture, and the buffer that holds it (which a subsurface can show as it is).
-        case picture(ZoomPicture, buffer: ShmBuffer, yInverted: Bool)
-        case failed(String)
-    }
-
+final class ScreencopyCapture: OutputCapture {
     private let frame: OpaquePointer
     private let shm: OpaquePointer
     private let logicalSize: Size
-    private let finished: (Outcome) -> Void
+    private let finished: (CaptureOutcome) -> Void
     private var offer: (format: UInt32, width: Int, height: Int, stride: Int)?
     private var buffer: ShmBuffer?
     private var yInverted = false
     private var isDone = false
 
     /// Starts capturing `output` (of `logicalSize`); `finished` is called once, from an event.
-    init(manager: OpaquePointer, output: OpaquePointer, shm: OpaquePointer, logicalSize: Size, finished: @escaping (Outcome) -> Void) {
+    init(manager: OpaquePointer, output: OpaquePointer, shm: OpaquePointer, logicalSize: Size, finished: @escaping (CaptureOutcome) -> Void) {
         self.shm = shm
         self.logicalSize = logicalSize
         self.finished = finished
@@ -35,23 +29,22 @@ final class ScreenCapture {
     private static let frameEvents: ListenerTable<zwlr_screencopy_frame_v1_listener> = {
         var events = zwlr_screencopy_frame_v1_listener()
         events.buffer = { data, _, format, width, height, stride in
-            withOwner(data, ScreenCapture.self) { $0.offered(format: format, width: Int(width), height: Int(height), stride: Int(stride)) }
+            withOwner(data, ScreencopyCapture.self) { $0.offered(format: format, width: Int(width), height: Int(height), stride: Int(stride)) }
         }
         events.flags = { data, _, flags in
-            withOwner(data, ScreenCapture.self) { $0.yInverted = flags & ZWLR_SCREENCOPY_FRAME_V1_FLAGS_Y_INVERT.rawValue != 0 }
+            withOwner(data, ScreencopyCapture.self) { $0.yInverted = flags & ZWLR_SCREENCOPY_FRAME_V1_FLAGS_Y_INVERT.rawValue != 0 }
         }
-        events.ready = { data, _, _, _, _ in withOwner(data, ScreenCapture.self) { $0.ready() } }
-        events.failed = { data, _ in withOwner(data, ScreenCapture.self) { $0.finish(.failed("the compositor could not copy the screen")) } }
+        events.ready = { data, _, _, _, _ in withOwner(data, ScreencopyCapture.self) { $0.ready() } }
+        events.failed = { data, _ in withOwner(data, ScreencopyCapture.self) { $0.finish(.failed("the compositor could not copy the screen")) } }
         events.damage = { _, _, _, _, _, _ in }
         events.linux_dmabuf = { _, _, _, _, _ in }
-        events.buffer_done = { data, _ in withOwner(data, ScreenCapture.self) { $0.copy() } }
+        events.buffer_done = { data, _ in withOwner(data, ScreencopyCapture.self) { $0.copy() } }
         return ListenerTable(events)
     }()
 
     /// Only 32-bit XRGB or ARGB buffers are taken (the formats pixman reads as they are).
     private func offered(format: UInt32, width: Int, height: Int, stride: Int) {
-        let usable = format == WL_SHM_FORMAT_XRGB8888.rawValue || format == WL_SHM_FORMAT_ARGB8888.rawValue
-        guard usable, offer == nil, width > 0, height > 0, width <= Canvas.largestSide, height <= Canvas.largestSide, stride >= width * 4 else { return }
+        guard ScreenCaptureSource.isUsable(format: format), offer == nil, width > 0, height > 0, width <= Canvas.largestSide, height <= Canvas.largestSide, stride >= width * 4 else { return }
         offer = (format, width, height, stride)
         // Before version 3 there is no buffer_done: the one offer is all there is.
         if wl_proxy_get_version(frame) < 3 { copy() }
@@ -72,13 +65,11 @@ final class ScreenCapture {
 
     private func ready() {
         guard let buffer, let offer else { return finish(.failed("a capture was ready before it had a buffer")) }
-        guard let picture = ZoomPicture(pixels: buffer.memory, width: offer.width, height: offer.height, stride: offer.stride,
-                                        opaque: offer.format == WL_SHM_FORMAT_XRGB8888.rawValue, yInverted: yInverted,
-                                        logicalSize: logicalSize, keeper: buffer) else { return finish(.failed("pixman could not wrap the picture")) }
-        finish(.picture(picture, buffer: buffer, yInverted: yInverted))
+        finish(ScreenCaptureSource.picture(in: buffer, format: offer.format, width: offer.width, height: offer.height, stride: offer.stride,
+                                           yInverted: yInverted, logicalSize: logicalSize))
     }
 
-    private func finish(_ outcome: Outcome) {
+    private func finish(_ outcome: CaptureOutcome) {
         guard !isDone else { return }
         isDone = true
         zwlr_screencopy_frame_v1_destroy(frame)
