@@ -233,13 +233,18 @@ public struct Compositor: Sendable, CustomStringConvertible {
 
     /// KWin 6 (6.3 in trixie, 6.7 in sid), nested in a headless sway as KWin 5 is; version 6
     /// dropped `--no-kactivities`, and wants a session bus.
-    public static let kwin6 = Compositor(
-        name: "KWin", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
-        arguments: { width, height, scale, runtime in
-            ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
-             "--scale", "\(scale)", "--no-lockscreen", "--no-global-shortcuts"]
-        },
-        environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"], buses: .session)
+    public static let kwin6 = kwin6(outputs: 1)
+
+    /// KWin 6 with `outputs` outputs, each a window on the host sway.
+    public static func kwin6(outputs: Int) -> Compositor {
+        Compositor(
+            name: outputs == 1 ? "KWin" : "KWin (\(outputs) outputs)", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
+            arguments: { width, height, scale, runtime in
+                ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
+                 "--scale", "\(scale)", "--output-count", "\(outputs)", "--no-lockscreen", "--no-global-shortcuts"]
+            },
+            environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"], buses: .session)
+    }
 
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import TouchCore
 
-/// Annotation on a real compositor: headless sway, a replayed trace in draw mode, grim
-/// screenshots checked pixel by pixel.
+/// Annotation on a real compositor: headless sway and today's desktops, a replayed trace in
+/// draw mode, grim screenshots checked pixel by pixel.
 extension EndToEnd {
-    @Suite(.serialized, .enabled(if: Desktop.missingPrerequisite == nil, "SKIPPED LOUDLY: \(Desktop.missingPrerequisite ?? "")"))
+    @Suite(.serialized)
     struct AnnotationDrawingTests {
 
         /// Three fingers draw at once; one more stroke; a two-finger tap undoes it.
@@ -17,27 +17,30 @@ extension EndToEnd {
             return script.trace.text
         }
 
-        /// With the canvas, and with GLES (the ink reaches GL as a texture pixman keeps up to date).
-        @Test(arguments: ["canvas", "gles"])
-        func threeFingersDrawAtOnceAndATwoFingerTapUndoes(renderer: String) throws {
-            let sway = try Desktop()
+        /// With the canvas, and with GLES (the ink reaches GL as a texture pixman keeps up to
+        /// date), on sway 1.7; with the canvas on the newest of each of today's desktops.
+        static let desktops = [(TestedDesktop.debian12Sway, "canvas"), (.debian12Sway, "gles")] + TestedDesktop.newest.map { ($0, "canvas") }
+
+        @Test(arguments: desktops)
+        func threeFingersDrawAtOnceAndATwoFingerTapUndoes(on desktop: TestedDesktop, renderer: String) throws {
+            guard let sway = try desktop.started() else { return }
             defer { sway.stop() }
-            let baseline = try sway.startApp(["foot", "sh", "-c", "sleep 60"], name: "annotate-terminal-alone")
+            let baseline = try sway.startApp(desktop.terminal, name: "annotate-terminal-alone-\(desktop)")
             let trace = sway.runtimeDirectory.appendingPathComponent("draw.trace").path
             let config = sway.runtimeDirectory.appendingPathComponent("touchlight.toml").path
             try Self.trace.write(toFile: trace, atomically: true, encoding: .utf8)
             try "[annotate]\nwidth = 8.0\nmarkers_while_drawing = false\ntoolbar = false\n[performance]\nrenderer = \"\(renderer)\"\n"
                 .write(toFile: config, atomically: true, encoding: .utf8)
             let log = Pipe()
-            let touchlight = try sway.start(Desktop.touchlight.path, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
+            let touchlight = try sway.start(sway.touchlight, ["--mode", "draw", "--replay", trace, "--config", config], stderr: log)
             // The replay starts 0.3 s in: the three strokes end at 0.8 s, the fourth at 1.7 s,
             // and the tap that undoes it comes at 3.3 s.
-            let three = try sway.screenshot("annotate-three-fingers-\(renderer)") { shot in [150, 250, 350].allSatisfy { shot[300, $0 + 5].isInk } }
+            let three = try sway.screenshot("annotate-three-fingers-\(renderer)-\(desktop)") { shot in [150, 250, 350].allSatisfy { shot[300, $0 + 5].isInk } }
             for y in [150, 250, 350] {
                 #expect(three[300, y + 5].isInk, "stroke at y = \(y): \(three[300, y + 5])")
             }
-            #expect((try sway.screenshot("annotate-fourth-stroke") { $0[300, 455].isInk }[300, 455]).isInk)
-            let shot = try sway.screenshot("annotate-after-undo-\(renderer)") { !$0[300, 455].isInk }
+            #expect((try sway.screenshot("annotate-fourth-stroke-\(desktop)") { $0[300, 455].isInk }[300, 455]).isInk)
+            let shot = try sway.screenshot("annotate-after-undo-\(renderer)-\(desktop)") { !$0[300, 455].isInk }
             #expect(!shot[300, 455].isInk, "the two-finger tap undid the last stroke: \(shot[300, 455])")
             for y in [150, 250, 350] { #expect(shot[300, y + 5].isInk) }
             // Nothing else: no dots where the fingers tapped, the terminal's pixels elsewhere.

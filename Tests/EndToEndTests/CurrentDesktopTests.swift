@@ -41,7 +41,7 @@ extension EndToEnd {
             let root = try CurrentDesktop.root(debian)
             let shell = try Desktop.run(root.enter, [root.path, "gnome-shell", "--version"]).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(shell.hasPrefix("GNOME Shell \(version)."), "\(shell)")
-            guard let gnome = try GnomeLive.started(config: Self.markersOnly, root: root) else { return }
+            guard let gnome = try GnomeLive.started(config: Self.markersOnly, root: root, asShipped: true) else { return }
             defer { gnome.stop() }
             let uuid = GnomeLive.uuid
             #expect(try gnome.eval("Main.extensionManager.lookup('\(uuid)').state") == "1", "ENABLED, not OUT OF DATE (6) or ERROR (3)")
@@ -82,6 +82,20 @@ extension EndToEnd {
             // mutter 51 warned here while touchlight acknowledged its first configure with a
             // commit of its own and the extension moved the window before it was ready.
             #expect(complaints.isEmpty, "the shell's log: \(complaints.prefix(8))")
+        }
+
+        /// A GNOME upgrade after the install (43 to 48): the package's trigger on gnome-shell
+        /// links the variant for the shell installed again. Here the link is set to the 43
+        /// variant, as a Debian 12 install left it, and gnome-shell's trigger is fired as an
+        /// upgrade of it fires it.
+        @Test func aGnomeUpgradeLinksTheVariantForTheNewShell() throws {
+            let root = try CurrentDesktop.root("trixie")
+            let link = "/usr/share/gnome-shell/extensions/\(GnomeLive.uuid)"
+            func linked() throws -> String { try Desktop.run(root.enter, [root.path, "readlink", link]).trimmingCharacters(in: .whitespacesAndNewlines) }
+            #expect(try linked() == "/usr/share/touchlight/gnome-shell-extension/45", "the package linked the 45-and-later variant for GNOME 48")
+            _ = try Desktop.run(root.enter, [root.path, "ln", "-sfn", "/usr/share/touchlight/gnome-shell-extension/43", link])
+            _ = try Desktop.run(root.enter, [root.path, "sh", "-c", "dpkg-trigger --no-await /usr/bin/gnome-shell && dpkg --triggers-only --pending"])
+            #expect(try linked() == "/usr/share/touchlight/gnome-shell-extension/45", "the trigger chose again for GNOME 48")
         }
     }
 }

@@ -92,7 +92,7 @@ extension EndToEnd {
                 #expect(after.differences(from: baseline).isEmpty, "\(compositor): an overlay pixel was left behind")
             } when: { mirTakesTheFocus }
             if mirTakesTheFocus {  // what changed is the terminal's own window alone (its cursor and text), not the overlay's
-                let outsideTheTerminal = after.differences(from: baseline, excluding: [(80, 40, 776, 525)])
+                let outsideTheTerminal = after.differences(from: baseline, excluding: [(76, 36, 786, 530)])
                 #expect(outsideTheTerminal.isEmpty, "\(compositor): \(outsideTheTerminal.count) pixels left outside the terminal")
             }
         }

@@ -5,12 +5,16 @@ import TouchCore
 @testable import Annotation
 
 /// GNOME live: Touchlight's Shell extension, installed and enabled as a user's would be, on
-/// headless gnome-shell 43. The shell starts touchlight, stacks its window over everything,
+/// headless gnome-shell 43, 48 and 51 (a touchlight started by hand: on 43). The shell starts touchlight, stacks its window over everything,
 /// hands it every touch and gives the focus back; touches come from Clutter's virtual
 /// touchscreen, the real input path, and screenshots from GNOME's own screenshot API.
 extension EndToEnd {
     @Suite(.serialized) @MainActor
     struct GnomeLiveTests {
+        /// GNOME 43 (Debian 12, this build), and GNOME 48 and 51 from the `.deb` in Debian 13's
+        /// and sid's root filesystems.
+        nonisolated static let versions = TestedGnome.all
+
         /// The top bar's clock, which may turn a minute between two screenshots.
         static let clock = (300, 0, 500, 32)
 
@@ -21,8 +25,9 @@ extension EndToEnd {
             points.allSatisfy { a[$0.0, $0.1] != b[$0.0, $0.1] }
         }
 
-        @Test func markersShowOverEverythingAndTheFocusStaysWithTheApp() throws {
-            guard let gnome = try GnomeLive.started() else { return }
+        @Test(arguments: versions)
+        func markersShowOverEverythingAndTheFocusStaysWithTheApp(on version: TestedGnome) throws {
+            guard let gnome = try GnomeLive.started(root: try version.root()) else { return }
             defer { gnome.stop() }
             // An app opened after touchlight has the focus.
             #expect(try gnome.openTerminal("terminal"), "foot has the focus: \((try? gnome.focusedTitle()) ?? "?")")
@@ -67,11 +72,14 @@ extension EndToEnd {
 extension EndToEnd.GnomeLiveTests {
     /// How many touches an app's WAYLAND_DEBUG log shows going down.
     static func downs(in log: String) -> Int {
-        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: "wl_touch@").filter { $0.contains(".down(") }.count
+        // libwayland 1.21 writes wl_touch@12, 1.23 and later wl_touch#12.
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").replacingOccurrences(of: "wl_touch#", with: "wl_touch@")
+            .components(separatedBy: "wl_touch@").filter { $0.contains(".down(") }.count
     }
 
-    @Test func drawModeInksAndPassModeGivesTheTouchesBack() throws {
-        guard let gnome = try GnomeLive.started(arguments: ["annotate", "--verbose"]) else { return }
+    @Test(arguments: versions)
+    func drawModeInksAndPassModeGivesTheTouchesBack(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(arguments: ["annotate", "--verbose"], root: try version.root()) else { return }
         defer { gnome.stop() }
         // weston-simple-touch under the overlay, its protocol log in a file.
         let appLog = gnome.desktop.runtimeDirectory.appendingPathComponent("simple-touch.log").path
@@ -117,8 +125,9 @@ extension EndToEnd.GnomeLiveTests {
 extension EndToEnd.GnomeLiveTests {
     /// The text tool: the box asks the shell for the keyboard, gets it, and gives it back at
     /// Enter; what was typed is ink, and the terminal below (which logs every key) got none.
-    @Test func aTextBoxGetsTheKeyboardAndGivesItBack() throws {
-        guard let gnome = try GnomeLive.started(arguments: ["annotate", "--verbose"]) else { return }
+    @Test(arguments: versions)
+    func aTextBoxGetsTheKeyboardAndGivesItBack(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(arguments: ["annotate", "--verbose"], root: try version.root()) else { return }
         defer { gnome.stop() }
         let keys = gnome.desktop.runtimeDirectory.appendingPathComponent("keys.txt").path
         #expect(try gnome.openTerminal("terminal", running: "cat > \(keys)"), "foot has the focus")
@@ -152,8 +161,9 @@ extension EndToEnd.GnomeLiveTests {
     /// Idle, touchlight unmaps its window and fullscreen apps get direct scanout back; the
     /// Quick Settings toggle switches modes and turns it off and on; disabling the extension
     /// ends touchlight and leaves nothing on screen.
-    @Test func idleUnmapsTheToggleSwitchesAndDisablingEndsIt() throws {
-        guard let gnome = try GnomeLive.started(config: "[performance]\nidle_release_ms = 300\n") else { return }
+    @Test(arguments: versions)
+    func idleUnmapsTheToggleSwitchesAndDisablingEndsIt(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(config: "[performance]\nidle_release_ms = 300\n", root: try version.root()) else { return }
         defer { gnome.stop() }
         let unredirectOff = "\(Self.extensionState)._windows._unredirectOff"
         #expect(try gnome.openTerminal("terminal"), "foot has the focus")
@@ -213,8 +223,9 @@ extension EndToEnd.GnomeLiveTests {
 
 extension EndToEnd.GnomeLiveTests {
     /// A fullscreen app (foot --fullscreen): the marker shows above it, and it keeps the focus.
-    @Test func markersShowAboveAFullscreenApp() throws {
-        guard let gnome = try GnomeLive.started() else { return }
+    @Test(arguments: versions)
+    func markersShowAboveAFullscreenApp(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(root: try version.root()) else { return }
         defer { gnome.stop() }
         try gnome.desktop.session.start(["foot", "--fullscreen", "--title", "fullscreen", "sh", "-c", "sleep 600"])
         #expect(eventually { (try? gnome.eval("global.display.focus_window?.is_fullscreen() ?? false")) == "true" }, "foot is fullscreen and focused")
@@ -229,8 +240,9 @@ extension EndToEnd.GnomeLiveTests {
 
     /// Two monitors: a window on each, and a touch on the second shows on the second; the
     /// second turned off and on again somewhere else.
-    @Test func aSecondMonitorHasItsOwnOverlay() throws {
-        guard let gnome = try GnomeLive.started(secondMonitor: (640, 480)) else { return }
+    @Test(arguments: versions)
+    func aSecondMonitorHasItsOwnOverlay(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(secondMonitor: (640, 480), root: try version.root()) else { return }
         defer { gnome.stop() }
         #expect(gnome.waitForLog("the shell's monitors: Meta-0 at 0,0 800×600, Meta-1 at 800,0 640×480"), "\(gnome.logText.suffix(2000))")
         let before = try gnome.screenshot("two-monitors")

@@ -2,7 +2,7 @@ import Foundation
 import HeadlessSession
 import Testing
 
-/// Bug 46.12 and 46.2 where an output really goes: KWin (nested, two outputs) turns one off
+/// Bug 46.12 and 46.2 where an output really goes: KWin 5.27 and 6.7 (nested, two outputs) turn one off
 /// through its output-management protocol, as System Settings does, and withdraws its
 /// wl_output. The overlay on it goes with its pixels, the text box open on it is put down (the
 /// keyboard goes back), and its ink is kept and shown again when the output comes back. (sway
@@ -30,9 +30,16 @@ extension EndToEnd {
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
 
-        @Test func anOutputTurnedOffTakesItsPixelsAndKeepsItsInk() throws {
+        /// KWin 5.27 and, from the `.deb` in sid's root filesystem, KWin 6.7.
+        static let desktops = [
+            TestedDesktop(compositor: .kwin(outputs: 2), debian: nil, package: "kwin-wayland", version: "4:5.27"),
+            TestedDesktop(compositor: .kwin6(outputs: 2), debian: "sid", package: "kwin-wayland", version: "4:6.7"),
+        ]
+
+        @Test(arguments: desktops)
+        func anOutputTurnedOffTakesItsPixelsAndKeepsItsInk(on tested: TestedDesktop) throws {
             if let missing = KWinDriver.missingPrerequisite { Issue.record("NOT RUN: \(missing)"); return }
-            guard let desktop = try Desktop.started(.kwin(outputs: 2)) else { return }
+            guard let desktop = try tested.started() else { return }
             defer { desktop.stop() }
             let (touchlight, log) = try desktop.startReplay(Self.trace, config: "[annotate]\ntoolbar = false\n", name: "removal")
             defer { touchlight.terminate() }

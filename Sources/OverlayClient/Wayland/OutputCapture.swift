@@ -19,8 +19,8 @@ enum CaptureOutcome {
 }
 
 /// How this compositor lets a client copy an output's picture: ext-image-copy-capture where it
-/// is offered (wlroots 0.19 and later: sway 1.11+, labwc 0.9+, phoc 0.45+), wlr-screencopy
-/// otherwise. Only the globals a capture needs.
+/// is offered (wlroots 0.19's compositors: here sway 1.12, labwc 0.20 and phoc 0.58),
+/// wlr-screencopy otherwise. Only the globals a capture needs.
 @MainActor
 struct ScreenCaptureSource {
     enum Kind {

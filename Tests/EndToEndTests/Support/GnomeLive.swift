@@ -17,29 +17,32 @@ final class GnomeLive {
         Desktop.missingPrerequisite(for: .gnomeShell) ?? (Desktop.which("ffmpeg") == nil ? "ffmpeg is not installed (scripts/install-deps test)" : nil)
     }
 
-    /// The shell with the extension (built for GNOME 43 by scripts/build-gnome-extension, to
-    /// start this build's touchlight with `arguments`), up, out of the overview, and
-    /// touchlight reading its channel; nil after recording why not.
-    /// `root`: the shell of that root filesystem (today's GNOME), with the extension as its
-    /// package installed it there (`CurrentDesktop`), not this build's.
+    /// The shell with the extension (built by scripts/build-gnome-extension, to start
+    /// touchlight with `arguments`, installed in the session user's home), up, out of the
+    /// overview, and touchlight reading its channel; nil after recording why not.
+    /// `root`: the shell of that root filesystem (today's GNOME), where the touchlight started
+    /// is the one the `.deb` installed (`CurrentDesktop`), and the extension the 45-and-later
+    /// variant; `asShipped`: there, the extension as the package installed it, not one built
+    /// for the test (which a user's of the same UUID takes the place of).
     static func started(arguments: [String] = ["--verbose"], config: String? = nil, secondMonitor: (width: Int, height: Int)? = nil,
-                        root: RootFilesystem? = nil) throws -> GnomeLive? {
+                        root: RootFilesystem? = nil, asShipped: Bool = false) throws -> GnomeLive? {
         if root == nil, let missing = missingPrerequisite {
             Issue.record("NOT RUN on GNOME: \(missing)")
             return nil
         }
         let built = NSTemporaryDirectory() + "touchlight-extension-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: built) }
-        if root == nil {
+        if !asShipped {
+            let (variant, binary) = root == nil ? ("43", Desktop.touchlight.path) : ("45", "/usr/bin/touchlight")
             try Desktop.run(Desktop.packageRoot.appendingPathComponent("scripts/build-gnome-extension").path,
-                            ["--variant", "43", "--binary", Desktop.touchlight.path] + arguments.flatMap { ["--argument", $0] } + [built])
+                            ["--variant", variant, "--binary", binary] + arguments.flatMap { ["--argument", $0] } + [built])
         }
         // A shell that hangs at start gets one more start (gnome-shell 43 once deadlocked in a
         // child it had forked, and never answered its clients).
         for attempt in 1...2 {
             let log = NSTemporaryDirectory() + "touchlight-gnome-live-\(getpid())-\(UUID().uuidString).log"
             _ = FileManager.default.createFile(atPath: log, contents: nil)
-            switch try start(built: root == nil ? built : nil, log: log, config: config, secondMonitor: secondMonitor, root: root) {
+            switch try start(built: asShipped ? nil : built, log: log, config: config, secondMonitor: secondMonitor, root: root) {
             case .success(let live): return live
             case .failure(let why) where attempt == 1: print("gnome-shell did not come up (\(why)); starting it once more")
             case .failure(let why): Issue.record("\(why)")

@@ -6,16 +6,18 @@ import Testing
 /// today's Debian (trixie, sid) in its root filesystem, where touchlight is what the `.deb`
 /// built from this checkout installed (`CurrentDesktop`). A suite names the desktops it runs
 /// on as its test's arguments: one test, many desktops.
-struct TestedDesktop: Sendable, CustomTestStringConvertible {
+struct TestedDesktop: Sendable, CustomTestStringConvertible, CustomStringConvertible {
     let compositor: Compositor
     /// nil for this machine's Debian 12; else "trixie" or "sid".
     let debian: String?
-    /// The Debian package the compositor comes from, and the start of the version it must be:
-    /// checked, so the matrix's names are true.
+    /// The Debian package the compositor comes from, and the start of the version it must be
+    /// (with Debian's epoch, "4:6.7"): checked, so the matrix's names are true.
     let package: String
     let version: String
 
-    var testDescription: String { "\(compositor.name) \(version)" + (debian.map { " (\($0))" } ?? "") }
+    /// "KWin 6.7 (sid)": the version without Debian's epoch.
+    var testDescription: String { "\(compositor.name) \(version.split(separator: ":").last ?? "")" + (debian.map { " (\($0))" } ?? "") }
+    var description: String { testDescription }
 
     /// Debian 12's sway 1.7, which most suites run on.
     static let debian12Sway = TestedDesktop(compositor: .sway, debian: nil, package: "sway", version: "1.7")
@@ -93,4 +95,19 @@ struct TestedDesktop: Sendable, CustomTestStringConvertible {
     var terminal: [String] {
         isKWin ? ["weston-terminal", "--shell=/bin/sh"] : ["foot", "sh", "-c", "echo hello from foot; sleep 60"]
     }
+}
+
+/// One GNOME of the GNOME suites: Debian 12's 43 with this build, or 48 (Debian 13) and 51
+/// (sid) from the `.deb` in their root filesystems.
+struct TestedGnome: Sendable, CustomTestStringConvertible {
+    /// nil for this machine's Debian 12; else "trixie" or "sid".
+    let debian: String?
+    let version: String
+
+    static let all = [TestedGnome(debian: nil, version: "43"), TestedGnome(debian: "trixie", version: "48"), TestedGnome(debian: "sid", version: "51")]
+
+    var testDescription: String { "GNOME \(version)" + (debian.map { " (\($0))" } ?? "") }
+
+    /// Its root filesystem, with the package installed (nil: this machine).
+    func root() throws -> RootFilesystem? { try debian.map { try CurrentDesktop.root($0) } }
 }
