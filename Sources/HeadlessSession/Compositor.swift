@@ -181,15 +181,16 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// `KWIN_WAYLAND_NO_PERMISSION_CHECKS` lets test clients use its restricted interfaces.
     public static let kwin = kwin(outputs: 1)
 
-    /// KWin with `outputs` outputs, each a window on the host sway.
-    public static func kwin(outputs: Int) -> Compositor {
+    /// KWin with `outputs` outputs, each a window on the host sway. `plasma6`: KWin 6, which
+    /// dropped `--no-kactivities` and wants a session bus.
+    public static func kwin(outputs: Int, plasma6: Bool = false) -> Compositor {
         Compositor(
             name: outputs == 1 ? "KWin" : "KWin (\(outputs) outputs)", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
             arguments: { width, height, scale, runtime in
                 ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
-                 "--scale", "\(scale)", "--output-count", "\(outputs)", "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+                 "--scale", "\(scale)", "--output-count", "\(outputs)", "--no-lockscreen", "--no-global-shortcuts"] + (plasma6 ? [] : ["--no-kactivities"])
             },
-            environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"])
+            environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"], buses: plasma6 ? .session : .none)
     }
 
     // MARK: Today's, in a root filesystem of Debian trixie or sid (`RootFilesystem`)
@@ -231,20 +232,8 @@ public struct Compositor: Sendable, CustomStringConvertible {
         },
         environment: ["WAYLAND_DISPLAY": "mir-0", "LIBGL_ALWAYS_SOFTWARE": "1"])
 
-    /// KWin 6 (6.3 in trixie, 6.7 in sid), nested in a headless sway as KWin 5 is; version 6
-    /// dropped `--no-kactivities`, and wants a session bus.
-    public static let kwin6 = kwin6(outputs: 1)
-
-    /// KWin 6 with `outputs` outputs, each a window on the host sway.
-    public static func kwin6(outputs: Int) -> Compositor {
-        Compositor(
-            name: outputs == 1 ? "KWin" : "KWin (\(outputs) outputs)", executable: "kwin_wayland", package: "kwin-wayland", isNested: true, socket: "kwin-0",
-            arguments: { width, height, scale, runtime in
-                ["--socket", "kwin-0", "--wayland-display", runtime + "/wayland-1", "--width", "\(width)", "--height", "\(height)",
-                 "--scale", "\(scale)", "--output-count", "\(outputs)", "--no-lockscreen", "--no-global-shortcuts"]
-            },
-            environment: ["KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_COMPOSE": "Q"], buses: .session)
-    }
+    /// KWin 6 (6.3 in trixie, 6.7 in sid), nested in a headless sway as KWin 5 is.
+    public static let kwin6 = kwin(outputs: 1, plasma6: true)
 
     /// The tools a session of this compositor needs: its own program, the host sway when
     /// nested, and setpriv to change users as root.

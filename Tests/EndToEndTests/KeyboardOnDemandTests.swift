@@ -27,8 +27,10 @@ extension EndToEnd {
             (.debian12Sway, "on demand"),
             (.named("KWin 5.27"), "exclusively (no on demand in its layer-shell)"),
             (.named("Mir 2.12"), "exclusively"),
-            (.named("sway 1.12 (sid)"), "on demand"),
-            (.named("labwc 0.20 (sid)"), "on demand"),
+            // sway 1.8 and later, and labwc, give an on-demand layer surface the keyboard only
+            // at a click on it; a touch is none.
+            (.named("sway 1.12 (sid)"), "exclusively"),
+            (.named("labwc 0.20 (sid)"), "exclusively"),
             (.named("KWin 6.7 (sid)"), "on demand"),
             (.named("Mir 2.28 (sid)"), "exclusively"),
         ]

@@ -2,7 +2,7 @@ import Foundation
 import HeadlessSession
 import Testing
 
-/// Bug 46.12 and 46.2 where an output really goes: KWin 5.27 and 6.7 (nested, two outputs) turn one off
+/// Bug 46.12 and 46.2 where an output really goes: KWin 5.27 and 6.3 (nested, two outputs) turn one off
 /// through its output-management protocol, as System Settings does, and withdraws its
 /// wl_output. The overlay on it goes with its pixels, the text box open on it is put down (the
 /// keyboard goes back), and its ink is kept and shown again when the output comes back. (sway
@@ -30,10 +30,12 @@ extension EndToEnd {
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
 
-        /// KWin 5.27 and, from the `.deb` in sid's root filesystem, KWin 6.7.
+        /// KWin 5.27 and, from the `.deb` in Debian 13's root filesystem, KWin 6.3. (KWin 6.7
+        /// announces its outputs through kde_output_device_registry_v2, which the driver's
+        /// protocols, Debian 12's plasma-wayland-protocols, do not have.)
         static let desktops = [
             TestedDesktop(compositor: .kwin(outputs: 2), debian: nil, package: "kwin-wayland", version: "4:5.27"),
-            TestedDesktop(compositor: .kwin6(outputs: 2), debian: "sid", package: "kwin-wayland", version: "4:6.7"),
+            TestedDesktop(compositor: .kwin(outputs: 2, plasma6: true), debian: "trixie", package: "kwin-wayland", version: "4:6.3"),
         ]
 
         @Test(arguments: desktops)
