@@ -6,14 +6,15 @@ import TestSupport
 /// GNOME live, what it costs and the rest of the presenter's tools: a flood while touchlight is
 /// stopped, the forwarding's cost and the marker's latency, the zoom through the Shell's
 /// picture, recording, board, pages, spotlight and reload, and the drawing kept across a restart
-/// (see GnomeLiveTests.swift).
+/// (see GnomeLiveTests.swift), on GNOME 43, 48 and 51.
 extension EndToEnd.GnomeLiveTests {
     /// A flood of touches while touchlight is stopped (SIGSTOP): the shell never waits on it.
     /// It drops what does not fit, counts it, and touchlight says so when it runs again, with
     /// no marker left stuck. What the shell spent per event, stopped and running, is printed
     /// (seen through Eval: the time from the first event injected to the last one seen).
-    @Test func aFloodWhileTouchlightIsStoppedDoesNotSlowTheShell() throws {
-        guard let gnome = try GnomeLive.started() else { return }
+    @Test(arguments: versions)
+    func aFloodWhileTouchlightIsStoppedDoesNotSlowTheShell(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(root: try version.root()) else { return }
         defer { gnome.stop() }
         #expect(try gnome.openTerminal("terminal"), "foot has the focus")
         let idle = try gnome.screenshot("flood-idle")
@@ -68,8 +69,9 @@ extension EndToEnd.GnomeLiveTests {
     /// the shell seeing touchlight's next commit (its surface actor scheduling a repaint), with a
     /// finger already held so the window is mapped. Printed for docs/benchmarks.md; asserted is
     /// only that every touch got its commit.
-    @Test func forwardingCostAndMarkerLatency() throws {
-        guard let gnome = try GnomeLive.started(arguments: []) else { return }
+    @Test(arguments: versions)
+    func forwardingCostAndMarkerLatency(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(arguments: [], root: try version.root()) else { return }
         defer { gnome.stop() }
         try gnome.touch("down", slot: 1, x: 700, y: 500)  // keeps the window mapped
         _ = try gnome.eval("""
@@ -135,8 +137,9 @@ extension EndToEnd.GnomeLiveTests {
     /// screenshot machinery; while zoomed the screen is frozen (a terminal printing the time
     /// keeps changing underneath, and no two screenshots differ), and after it the live screen
     /// shows again. The picture's file is gone once touchlight has read it.
-    @Test func theZoomFreezesTheScreenWithTheShellsPicture() throws {
-        guard let gnome = try GnomeLive.started() else { return }
+    @Test(arguments: versions)
+    func theZoomFreezesTheScreenWithTheShellsPicture(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(root: try version.root()) else { return }
         defer { gnome.stop() }
         #expect(try gnome.openTerminal("clock", running: "while :; do date +%s.%N; sleep 0.05; done"), "the clock has the focus")
         let terminal = (60, 100, 700, 500)
@@ -160,10 +163,11 @@ extension EndToEnd.GnomeLiveTests {
     /// Everything else as on sway, on GNOME: a recording (`record`, whose touches come over
     /// the channel, not from capture mode), ink, the board, pages, the spotlight, and a live
     /// reload; the trace written when the extension is disabled holds the touches and settings.
-    @Test func recordingBoardPagesSpotlightAndReloadWorkAsElsewhere() throws {
+    @Test(arguments: versions)
+    func recordingBoardPagesSpotlightAndReloadWorkAsElsewhere(on version: TestedGnome) throws {
         let trace = "/tmp/touchlight-gnome-record-\(UUID().uuidString.prefix(8)).trace"
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        guard let gnome = try GnomeLive.started(arguments: ["record", trace, "--verbose"]) else { return }
+        guard let gnome = try GnomeLive.started(arguments: ["record", trace, "--verbose"], root: try version.root()) else { return }
         defer { gnome.stop() }
         #expect(try gnome.openTerminal("terminal"), "foot has the focus: record on GNOME takes no input")
         let plain = try gnome.screenshot("record-plain")
@@ -204,8 +208,9 @@ extension EndToEnd.GnomeLiveTests {
 
     /// The lock screen disables the extension, which ends touchlight, and unlocking enables it
     /// again: what was drawn is on screen again, from the saved session.
-    @Test func theDrawingComesBackWhenTheShellStartsTouchlightAgain() throws {
-        guard let gnome = try GnomeLive.started(arguments: ["annotate"]) else { return }
+    @Test(arguments: versions)
+    func theDrawingComesBackWhenTheShellStartsTouchlightAgain(on version: TestedGnome) throws {
+        guard let gnome = try GnomeLive.started(arguments: ["annotate"], root: try version.root()) else { return }
         defer { gnome.stop() }
         #expect(try gnome.ctl("mode", "draw").status == 0)
         try gnome.drag(from: (250, 350), to: (550, 350))
