@@ -63,7 +63,7 @@ extension EndToEnd {
             // Mir 2.28 gives the keyboard focus to the overlay's layer surface although it asks
             // for none (set_keyboard_interactivity(0) in the protocol log), and does not give it
             // back after: foot's cursor goes hollow. Recorded, not hidden.
-            let mirTakesTheFocus = compositor.hasPrefix("Mir 2.28")
+            let mirTakesTheFocus = TestedDesktop.named(compositor).takesTheFocusFromTheApp
             withKnownIssue("Mir 2.28 takes the focus from the terminal when the overlay maps", isIntermittent: true) {
                 #expect(elsewhere.isEmpty, "\(compositor): \(elsewhere.count) pixels changed outside the marker, trail and caption, first \(elsewhere.prefix(3))")
             } when: { mirTakesTheFocus }

@@ -64,6 +64,11 @@ struct TestedDesktop: Sendable, CustomTestStringConvertible, CustomStringConvert
         ["sway 1.12 (sid)", "labwc 0.20 (sid)", "phoc 0.58 (sid)"].contains(testDescription)
     }
 
+    /// Whether it takes the keyboard focus from the app below when the overlay maps, although
+    /// the overlay asks for none (`set_keyboard_interactivity(0)`), and keeps it after: Mir
+    /// 2.28 (the terminal's cursor goes hollow). Tests record that as a known issue.
+    var takesTheFocusFromTheApp: Bool { testDescription == "Mir 2.28 (sid)" }
+
     /// Whether it is KWin (of either Debian): foot does not run on it, and it offers no capture.
     var isKWin: Bool { compositor.executable == Compositor.kwin.executable }
 
