@@ -152,12 +152,14 @@ extension EndToEnd.ExportTests {
             process.executableURL = Desktop.touchlight
             process.arguments = ["render", trace, "--out", work.appendingPathComponent("t.webm").path, "-q"]
             try process.run()
-            // The temporary video and log appear, and ffmpeg has begun writing the video.
-            let encoding = eventually {
-                let hidden = Export.hidden(in: work)
-                return hidden.count == 2 && hidden.contains { !$0.hasSuffix(".log") && Export.size(of: work.appendingPathComponent($0)) > 0 }
+            // The temporary video and log appear, and ffmpeg has read a whole frame: it encodes.
+            // (Its file may stay empty for a while: WebM's muxer holds a cluster, up to 5 s of
+            // video, until it closes it.)
+            let frameBytes = 1920 * 1080 * 4
+            let encoding = eventually(timeout: 30) {
+                Export.hidden(in: work).count == 2 && Export.bytesReadByFFmpeg(under: process.processIdentifier) > frameBytes
             }
-            #expect(encoding, "the temporary video and log appear, and ffmpeg writes: \(Export.hidden(in: work))")
+            #expect(encoding, "the temporary video and log appear, and ffmpeg reads frames: \(Export.hidden(in: work)), \(Export.bytesReadByFFmpeg(under: process.processIdentifier)) bytes")
             kill(process.processIdentifier, signal)
             #expect(waitForExit(process, timeout: 8) && process.terminationStatus == status, "signal \(signal): status \(process.terminationStatus)")
             let left = try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
@@ -263,6 +265,19 @@ extension Export {
     /// A file's size in bytes (0 when it is not there).
     static func size(of file: URL) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// How many bytes the ffmpeg that `parent` started has read so far (`rchar` in its
+    /// /proc/PID/io), 0 while there is none.
+    static func bytesReadByFFmpeg(under parent: Int32) -> Int {
+        let children = (try? String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ") {
+            let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
+            guard name.hasPrefix("ffmpeg"), let io = try? String(contentsOfFile: "/proc/\(child)/io", encoding: .utf8) else { continue }
+            let read = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }?.split(separator: " ").last
+            return read.flatMap { Int($0) } ?? 0
+        }
+        return 0
     }
 
     /// Frame `frame` of `track` laid by melt over a green 800×600 clip with `transition`, as
