@@ -48,6 +48,8 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CLinux"),
+        // KWin's ScreenShot2 on the session bus (sd-bus, from libsystemd), for the zoom on KWin.
+        .target(name: "CScreenShot2", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "SafeFiles"),
         .target(name: "ChildProcesses"),
         .target(name: "HeadlessSession", dependencies: ["SafeFiles", "ChildProcesses"]),
@@ -57,7 +59,7 @@ let package = Package(
                 dependencies: ["Renderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "ChildProcesses", "CLinux",
                                .product(name: "Logging", package: "swift-log")]),
         .target(name: "OverlayClient",
-                dependencies: ["Stage", "Renderer", "GLRenderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "ChildProcesses", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput",
+                dependencies: ["Stage", "Renderer", "GLRenderer", "Annotation", "TouchlightConfig", "TouchscreenInput", "SafeFiles", "ChildProcesses", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CLinux", "CLibinput", "CScreenShot2",
                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "touchlight", dependencies: [
             "OverlayClient", "Stage", "TouchlightConfig", "Annotation", "HeadlessSession", "SafeFiles", .product(name: "ArgumentParser", package: "swift-argument-parser"),

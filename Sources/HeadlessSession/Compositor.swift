@@ -32,40 +32,37 @@ public struct Compositor: Sendable, CustomStringConvertible {
     /// extensions are put in place then, as the shell finds them only when it starts.
     var preparation: (@Sendable (_ runtimeDirectory: String) throws -> Void)?
 
-    /// D-Bus buses a compositor needs.
+    /// D-Bus buses a compositor needs, private, on sockets in the session's directory
+    /// (`session-bus`, `system-bus`). The session bus is its clients' too (`environment`):
+    /// touchlight asks KWin's for the zoom's picture, the tests ask gnome-shell's for screenshots.
     public enum Buses: Sendable {
         case none
-        /// A session bus (mutter), from `dbus-run-session`.
+        /// A session bus (mutter, KWin 6).
         case session
-        /// A session bus and a system bus, both private, on sockets in the session's directory
-        /// (`session-bus`, `system-bus`): gnome-shell asks the system bus for accounts and power,
-        /// and the tests ask its session bus for screenshots.
+        /// A session bus and a system bus: gnome-shell asks the system bus for accounts and power.
         case sessionAndSystem
     }
 
     /// The D-Bus program that starts its buses (nil: none), from Debian's dbus package.
-    var busTool: String? {
-        switch buses {
-        case .none: nil
-        case .session: "dbus-run-session"
-        case .sessionAndSystem: "dbus-daemon"
-        }
-    }
+    var busTool: String? { buses == .none ? nil : "dbus-daemon" }
 
     /// What runs before the compositor's program to give it its buses (`runtime`: the
     /// session's directory).
     func busLauncher(runtime: String) -> [String] {
         switch buses {
         case .none: return []
-        case .session: return ["dbus-run-session", "--"]
-        case .sessionAndSystem:
-            // Both daemons stay in the compositor's process group, which the session ends.
+        case .session, .sessionAndSystem:
+            // The daemons stay in the compositor's process group, which the session ends.
+            let names = buses == .session ? "session" : "session system"
             let script = """
-                for bus in session system; do
+                for bus in \(names); do
                   dbus-daemon --session --address="unix:path=$0/$bus-bus" --nofork --nopidfile --syslog-only &
                 done
-                while [ ! -S "$0/session-bus" ] || [ ! -S "$0/system-bus" ]; do sleep 0.02; done
-                export DBUS_SESSION_BUS_ADDRESS="unix:path=$0/session-bus" DBUS_SYSTEM_BUS_ADDRESS="unix:path=$0/system-bus"
+                for bus in \(names); do
+                  while [ ! -S "$0/$bus-bus" ]; do sleep 0.02; done
+                  [ "$bus" = session ] && export DBUS_SESSION_BUS_ADDRESS="unix:path=$0/session-bus"
+                  [ "$bus" = system ] && export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$0/system-bus"
+                done
                 if [ -n "${ENABLED_EXTENSIONS:-}" ]; then
                   gsettings set org.gnome.shell enabled-extensions "$ENABLED_EXTENSIONS"
                   unset ENABLED_EXTENSIONS
@@ -256,7 +253,6 @@ public struct Compositor: Sendable, CustomStringConvertible {
         let found = root.map { root in root.which(executable).map { root.path + $0 } } ?? HeadlessSession.which(executable)
         guard let installed = found else { throw HeadlessSessionError("\(executable) is not installed\(root.map { " in \($0)" } ?? "")") }
         guard self.executable == Compositor.kwin.executable else { return root?.which(executable) ?? installed }
-        guard self.executable == Compositor.kwin.executable else { return installed }
         let directory = runtimeDirectory + "/bin", copy = directory + "/" + executable
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         try FileManager.default.copyItem(atPath: installed, toPath: copy)  // a copy carries no file capability

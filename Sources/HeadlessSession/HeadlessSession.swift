@@ -162,10 +162,11 @@ public final class HeadlessSession {
     }
 
     /// The environment of a client of this session's compositor (with `SWAYSOCK` for swaymsg
-    /// once sway has opened its IPC socket).
+    /// once sway has opened its IPC socket, and the compositor's session bus where it has one).
     public var environment: [String: String] {
         var environment = hostEnvironment
         environment["WAYLAND_DISPLAY"] = compositor.socket
+        if compositor.buses != .none { environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + runtimeDirectory + "/session-bus" }
         return environment
     }
 

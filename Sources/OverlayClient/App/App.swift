@@ -1,4 +1,5 @@
 import CWaylandClient
+import FoundationEssentials
 import Logging
 import Renderer
 import Stage
@@ -23,7 +24,7 @@ public final class App {
     /// The outputs and the overlay on each.
     private(set) lazy var registry: OutputRegistry = {
         let maker = OverlayMaker(connection: connection, scheduler: scheduler, globals: globals, reports: reports, statistics: stats,
-                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink,
+                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink, pictures: shellLink ?? kwinScreenShot,
                                  inkChanged: { [unowned self] in self.keeper?.changed() },
                                  isCapturing: { [unowned self] in self.seats.isCapturing }, settings: { [unowned self] in self.overlaySettings })
         let registry = OutputRegistry(only: options.configuration.output.only, note: { [unowned self] in self.note($0) }) { maker.make(on: $0) }
@@ -42,6 +43,8 @@ public final class App {
         logger: logger))
     /// On GNOME, the link to the Shell extension that started touchlight.
     private(set) var shellLink: ShellLink?
+    /// On KWin, its ScreenShot2 interface takes the zoom's pictures.
+    private var kwinScreenShot: KWinScreenShot?
     /// Reloads the configuration file without holding up the loop.
     private(set) lazy var reloader = ConfigurationReloader(scheduler: scheduler, apply: { [unowned self] settings, path in self.apply(settings, from: path) },
                                                            error: { [unowned self] in self.logger.error("\($0)") })
@@ -125,6 +128,7 @@ public final class App {
                 end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
                 note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
         }
+        kwinScreenShot = KWinScreenShot.available(on: connection, environment: ProcessInfo.processInfo.environment)
         // A saved drawing is read and taken over whole, a stop meanwhile waiting for it: a
         // file that existed, or one opened, is never left missing (64 MiB at most to read).
         keeper = try ExitSignals.whole { () throws(ClientError) in
@@ -163,6 +167,7 @@ public final class App {
             } catch { fail(error) }
         }
         shellLink?.start(on: loop)
+        kwinScreenShot?.listen(on: loop)
         while loop.isRunning && exitStatus == nil {
             loop.runOnce {
                 // Handlers only mark overlays; each acts here, once, and again after any

@@ -24,9 +24,9 @@ struct ShellLinkNeeds {
 /// GNOME: the link to the Shell extension that started touchlight. It reads the channel
 /// (`ShellChannel`: every touch, the monitors, the toggle's modes), tells the shell the mode,
 /// asks it for the keyboard when a text box opens (`KeyboardFocusBroker`), and for a monitor's
-/// picture when the zoom begins (`ShellPictureSource`).
+/// picture when the zoom begins (`PictureService`).
 @MainActor
-final class ShellLink: ShellChannelEvents, KeyboardFocusBroker, ShellPictureSource {
+final class ShellLink: ShellChannelEvents, KeyboardFocusBroker, PictureService {
     /// Whether the GNOME Shell extension started this process (it named its channel).
     nonisolated static var startedByExtension: Bool {
         ProcessInfo.processInfo.environment[ShellChannel.environmentName] != nil
@@ -89,20 +89,22 @@ final class ShellLink: ShellChannelEvents, KeyboardFocusBroker, ShellPictureSour
         channel.send(.keyboard(take: wants, output: output))
     }
 
+    let name = "the GNOME Shell extension"
+
     /// The extension takes the monitor's picture with the Shell's own screenshot machinery.
     func askPicture(of overlay: Overlay) {
         channel.send(.capture(output: overlay.output.name))
     }
 
     func shellCaptured(output: String, path: String?) {
-        guard let overlay = needs.overlays().first(where: { $0.output.name == output }), overlay.shellPictureAsked else {
+        guard let overlay = needs.overlays().first(where: { $0.output.name == output }), overlay.pictureAsked else {
             if path != nil { channel.send(.released(output: output)) }
             return
         }
-        guard let path else { return overlay.shellPictureArrived(.failure(.init("the GNOME Shell extension could not take the screen's picture"))) }
+        guard let path else { return overlay.pictureArrived(.failure(.init("the GNOME Shell extension could not take the screen's picture"))) }
         let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? ""
         let outcome = ShellPicture.load(path: path, runtimeDirectory: runtime, logicalSize: overlay.size)
         channel.send(.released(output: output))
-        overlay.shellPictureArrived(outcome)
+        overlay.pictureArrived(outcome)
     }
 }

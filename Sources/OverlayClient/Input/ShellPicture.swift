@@ -13,7 +13,7 @@ enum ShellPicture {
 
     /// The picture at `path`, or why not. The file must be in `runtimeDirectory`, a regular
     /// file (not through a symlink) of this user's.
-    static func load(path: String, runtimeDirectory: String, logicalSize: Size) -> Result<ZoomPicture, ShellPictureError> {
+    static func load(path: String, runtimeDirectory: String, logicalSize: Size) -> Result<ZoomPicture, PictureError> {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         guard path.hasPrefix("/"), !runtimeDirectory.isEmpty, folder == runtimeDirectory else {
             return .failure(.init("the shell's picture \(path.prefix(80)) is not in \(runtimeDirectory)"))
@@ -31,7 +31,7 @@ enum ShellPicture {
         }
         let image: PNG.Image
         do { image = try PNG.decode(bytes) } catch { return .failure(.init("the shell's picture \(path) is not a PNG: \(error)")) }
-        let pixels = Pixels(count: image.width * image.height)
+        let pixels = PictureMemory(count: image.width * image.height)
         image.rgba.withUnsafeBufferPointer { rgba in
             for i in 0..<image.width * image.height {
                 let r = UInt32(rgba[i * 4]), g = UInt32(rgba[i * 4 + 1]), b = UInt32(rgba[i * 4 + 2])
@@ -44,17 +44,18 @@ enum ShellPicture {
         }
         return .success(picture)
     }
-
-    /// The picture's memory, freed with the picture.
-    private final class Pixels {
-        let memory: UnsafeMutablePointer<UInt32>
-        init(count: Int) { memory = .allocate(capacity: max(1, count)) }
-        deinit { memory.deallocate() }
-    }
 }
 
-/// Why the shell's picture cannot be the zoom's.
-struct ShellPictureError: Error, CustomStringConvertible {
+/// The pixels of a picture a `PictureService` took, 32-bit XRGB, freed with the picture. Filled
+/// off the loop, then handed to it whole.
+final class PictureMemory: @unchecked Sendable {
+    let memory: UnsafeMutablePointer<UInt32>
+    init(count: Int) { memory = .allocate(capacity: max(1, count)) }
+    deinit { memory.deallocate() }
+}
+
+/// Why a picture service's picture cannot be the zoom's.
+struct PictureError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

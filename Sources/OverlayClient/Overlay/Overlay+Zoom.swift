@@ -1,22 +1,25 @@
 import Annotation
 import Renderer
 
-/// Who takes the zoom's picture where the compositor offers no screen capture: on GNOME, the
-/// Shell extension (see `ShellPicture`).
+/// Who takes the zoom's picture where the compositor offers no Wayland screen capture: on
+/// GNOME, the Shell extension (see `ShellPicture`); on KWin, its ScreenShot2 D-Bus interface
+/// (`KWinScreenShot`). Asked once per zoom; the answer comes through `pictureArrived`.
 @MainActor
-protocol ShellPictureSource: AnyObject {
+protocol PictureService: AnyObject {
+    /// Who it is, for the log: "the GNOME Shell extension".
+    var name: String { get }
     func askPicture(of overlay: Overlay)
 }
 
 /// The zoom on a live overlay: the overlay first shows nothing (so that it is not in the
 /// picture), and once that frame is committed it asks the compositor for a copy of its output
-/// (wlr-screencopy), or on GNOME the Shell extension for its picture. The picture is shown
+/// (ext-image-copy-capture or wlr-screencopy), or its `PictureService` (GNOME's Shell
+/// extension, KWin's ScreenShot2) for its picture. The picture is shown
 /// under the ink until the zoom ends, and then freed.
 extension Overlay {
-    /// Whether the screen's picture can be had: the compositor's capture, or the Shell
-    /// extension's.
-    static func zooms(_ connection: Connection, _ shellPictures: ShellPictureSource?) -> Bool {
-        connection.screenCapture != nil || shellPictures != nil
+    /// Whether the screen's picture can be had: the compositor's capture, or a picture service's.
+    static func zooms(_ connection: Connection, _ pictures: PictureService?) -> Bool {
+        connection.screenCapture != nil || pictures != nil
     }
 
     /// Why there is no zoom here.
@@ -36,8 +39,8 @@ extension Overlay {
             return nil
         }
         guard scene.zoom.state == .off else { return nil }
-        guard Self.zooms(connection, shellPictures) else { return Self.zoomUnavailable }
-        shellPictureAsked = false
+        guard Self.zooms(connection, pictures) else { return Self.zoomUnavailable }
+        pictureAsked = false
         scene.beginZoomCapture()
         events.overlay(self, zoomed: "on")
         sceneChanged(everything: true)  // the next frame shows nothing; the capture follows its commit
@@ -48,22 +51,22 @@ extension Overlay {
     func startPendingCapture() {
         guard scene.zoom.state == .capturing, zoomCapture == nil else { return }
         guard let capture = connection.screenCapture else {
-            guard let shellPictures, !shellPictureAsked else { return }
-            shellPictureAsked = true
-            return shellPictures.askPicture(of: self)
+            guard let pictures, !pictureAsked else { return }
+            pictureAsked = true
+            return pictures.askPicture(of: self)
         }
         zoomCaptureName = capture.name
         zoomCapture = capture.capture(output.proxy, logicalSize: size) { [weak self] outcome in self?.captured(outcome) }
     }
 
-    /// The Shell extension's picture for the zoom arrived, or could not be taken.
-    func shellPictureArrived(_ outcome: Result<ZoomPicture, ShellPictureError>) {
-        shellPictureAsked = false
+    /// The picture service's picture for the zoom arrived, or could not be taken.
+    func pictureArrived(_ outcome: Result<ZoomPicture, PictureError>) {
+        pictureAsked = false
         guard scene.zoom.state == .capturing else { return }  // ended meanwhile
         switch outcome {
         case .success(let picture):
             scene.showZoom(picture)
-            events.note("zoom on \(output.label): the screen frozen by the GNOME Shell extension (\(picture.width)×\(picture.height) px)")
+            events.note("zoom on \(output.label): the screen frozen (\(picture.width)×\(picture.height) px, \(picture.byteCount / 1024) KiB, by \(pictures?.name ?? "a picture service"))")
             sceneChanged(everything: true)
         case .failure(let reason):
             zoomFailed(reason.description)

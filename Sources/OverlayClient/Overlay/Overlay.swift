@@ -36,9 +36,9 @@ final class Overlay {
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, statistics: Statistics, capture: Bool,
          settings: OverlaySettings, toolbarPlace: ToolbarPlace, globals: RequiredGlobals, role: SurfaceRoleKind,
-         shellPictures: ShellPictureSource? = nil) {
+         pictures: PictureService? = nil) {
         self.events = events
-        self.shellPictures = shellPictures
+        self.pictures = pictures
         self.statistics = statistics
         self.scheduler = scheduler
         self.connection = connection
@@ -50,7 +50,7 @@ final class Overlay {
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
         presenter = canvas
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, settings: settings.scene,
-                             toolbarPlace: toolbarPlace, zooms: Self.zooms(connection, shellPictures))
+                             toolbarPlace: toolbarPlace, zooms: Self.zooms(connection, pictures))
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         dispatcher.contactLimitReached = { [unowned self] in
@@ -78,8 +78,8 @@ final class Overlay {
     var zoomCaptureName = ""
     /// On GNOME, where the Shell extension takes the zoom's picture (no screencopy there), and
     /// whether it was asked for this zoom.
-    private(set) weak var shellPictures: ShellPictureSource?
-    var shellPictureAsked = false
+    private(set) weak var pictures: PictureService?
+    var pictureAsked = false
     /// The subsurface the compositor shows the zoom's picture in (made at the first zoom), the
     /// buffer it shows, and one it showed until the next commit.
     var zoomSurface: ZoomSurface?

@@ -142,6 +142,8 @@ final class Connection {
 
     /// Whether the compositor is GNOME's (mutter offers gtk_shell1).
     var isGnome: Bool { advertised.contains { $0.interface == "gtk_shell1" } }
+    /// Whether the compositor is KWin: it alone offers KDE's output-device protocol.
+    var isKWin: Bool { advertised.contains { $0.interface.hasPrefix("kde_output_device") } }
     /// Whether the compositor is Mir 2.15 or later (it offers its own shell protocol).
     var isMir: Bool { advertised.contains { $0.interface == "mir_shell_v1" } }
 

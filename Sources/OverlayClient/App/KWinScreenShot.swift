@@ -1,0 +1,138 @@
+import CScreenShot2
+import Glibc
+import Renderer
+
+/// The zoom's picture on KWin, which gives clients no Wayland screen capture: its ScreenShot2
+/// interface on the session bus, as Spectacle takes its pictures. KWin answers only programs
+/// whose desktop entry lists `X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2` with
+/// their own path in `Exec`; the installed touchlight has one (share/applications/touchlight.desktop).
+/// The call and the read of the pipe KWin writes the pixels to run off the loop; the picture
+/// comes back through a `LoopMailbox`.
+@MainActor
+final class KWinScreenShot: PictureService {
+    /// How long KWin may take to answer, and then to write the pixels (milliseconds each).
+    nonisolated static let timeoutMilliseconds = 5000
+
+    let name = "KWin's ScreenShot2"
+    private let mailbox: LoopMailbox<Result<Pixels, PictureError>>
+    private var waiting: [Int: WaitingOverlay] = [:]
+    private var nextTicket = 0
+
+    /// The overlay a picture is for, unless it went meanwhile.
+    private struct WaitingOverlay {
+        weak var overlay: Overlay?
+    }
+
+    /// The service where it can be reached: KWin is the compositor (it offers KDE's output
+    /// protocol) and this session has a bus. Nothing is asked of the bus until a zoom.
+    static func available(on connection: Connection, environment: [String: String]) -> KWinScreenShot? {
+        guard connection.isKWin, connection.screenCapture == nil else { return nil }
+        let bus = environment["DBUS_SESSION_BUS_ADDRESS"] ?? environment["XDG_RUNTIME_DIR"].map { "unix:path=\($0)/bus" } ?? ""
+        guard !bus.isEmpty, !bus.hasPrefix("unix:path=") || access(String(bus.dropFirst("unix:path=".count)), F_OK) == 0 else { return nil }
+        return try? KWinScreenShot()
+    }
+
+    private init() throws(ClientError) {
+        mailbox = try LoopMailbox()
+    }
+
+    /// Takes the pictures as they come, from the loop.
+    func listen(on loop: EventLoop) {
+        loop.add(fd: mailbox.readEnd) { [unowned self] _ in self.deliver() }
+    }
+
+    func askPicture(of overlay: Overlay) {
+        let ticket = nextTicket, screen = overlay.output.name, mailbox = self.mailbox
+        nextTicket += 1
+        waiting[ticket] = WaitingOverlay(overlay: overlay)
+        guard !screen.isEmpty else { return mailbox.post(ticket, .failure(.init("KWin did not name the output, so its picture cannot be asked for"))) }
+        Task.detached { mailbox.post(ticket, Self.take(screen: screen)) }
+    }
+
+    private func deliver() {
+        for (ticket, outcome) in mailbox.take() {
+            guard let overlay = waiting.removeValue(forKey: ticket)?.overlay else { continue }
+            overlay.pictureArrived(outcome.flatMap { pixels in
+                ZoomPicture(pixels: UnsafeMutableRawPointer(pixels.memory.memory), width: pixels.width, height: pixels.height, stride: pixels.width * 4,
+                            opaque: true, yInverted: false, logicalSize: overlay.size, keeper: pixels.memory).map { .success($0) }
+                    ?? .failure(.init("pixman could not wrap KWin's picture"))
+            })
+        }
+    }
+
+    /// A picture as KWin gave it, converted to XRGB.
+    struct Pixels: Sendable {
+        let width: Int, height: Int
+        let memory: PictureMemory
+    }
+
+    /// Off the loop: asks KWin for `screen`'s picture and reads it from the pipe.
+    nonisolated static func take(screen: String) -> Result<Pixels, PictureError> {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return .failure(.init("cannot make a pipe for KWin's picture: \(String(cString: strerror(errno)))")) }
+        defer { close(ends[0]) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var image = tl_screenshot2_image()
+        var error = [CChar](repeating: 0, count: 512)
+        let status = tl_screenshot2_capture_screen(screen, ends[1], UInt64(timeoutMilliseconds), &image, &error, error.count)
+        close(ends[1])  // KWin holds its own copy; the pipe ends when it is done writing
+        guard status == 0 else { return .failure(.init(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))) }
+        let width = Int(image.width), height = Int(image.height), stride = Int(image.stride)
+        guard width > 0, height > 0, width <= Canvas.largestSide, height <= Canvas.largestSide, stride >= width * 4, stride <= width * 4 + 4096 else {
+            return .failure(.init("KWin's picture has a size touchlight does not take (\(width)×\(height) px, \(stride) bytes a row)"))
+        }
+        guard let order = ByteOrder(qImageFormat: image.format) else {
+            return .failure(.init("KWin's picture is in QImage format \(image.format), which touchlight does not read"))
+        }
+        let memory = PictureMemory(count: width * height)
+        var bytes = [UInt8](repeating: 0, count: stride)
+        for y in 0..<height {
+            if let failure = readWhole(ends[0], into: &bytes) { return .failure(failure) }
+            order.convert(bytes, width: width, into: memory.memory + y * width)
+        }
+        return .success(Pixels(width: width, height: height, memory: memory))
+    }
+
+    /// Fills `bytes` from the pipe, waiting at most `timeoutMilliseconds` for each piece.
+    private nonisolated static func readWhole(_ fd: Int32, into bytes: inout [UInt8]) -> PictureError? {
+        var filled = 0
+        while filled < bytes.count {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, Int32(timeoutMilliseconds)) > 0 else { return .init("KWin did not write its picture within \(timeoutMilliseconds) ms") }
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return .init("KWin's picture ended early (\(count < 0 ? String(cString: strerror(errno)) : "the pipe closed"))") }
+            filled += count
+        }
+        return nil
+    }
+
+    /// How a QImage format lays out a pixel's bytes.
+    enum ByteOrder {
+        /// RGB32 and ARGB32 (premultiplied or not): one native 0xAARRGGBB word, pixman's own.
+        case nativeARGB
+        /// RGBX8888 and RGBA8888: the bytes R, G, B, A.
+        case bytesRGBA
+
+        init?(qImageFormat format: UInt32) {
+            switch format {
+            case 4, 5, 6: self = .nativeARGB
+            case 16, 17, 18: self = .bytesRGBA
+            default: return nil
+            }
+        }
+
+        /// One row of `width` pixels as opaque XRGB (the screen has no transparency).
+        func convert(_ row: [UInt8], width: Int, into target: UnsafeMutablePointer<UInt32>) {
+            row.withUnsafeBytes { source in
+                for x in 0..<width {
+                    let b0 = UInt32(source[x * 4]), b1 = UInt32(source[x * 4 + 1]), b2 = UInt32(source[x * 4 + 2])
+                    target[x] = switch self {
+                    case .nativeARGB: 0xFF00_0000 | b2 << 16 | b1 << 8 | b0
+                    case .bytesRGBA: 0xFF00_0000 | b0 << 16 | b1 << 8 | b2
+                    }
+                }
+            }
+        }
+    }
+}
