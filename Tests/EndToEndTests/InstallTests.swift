@@ -172,7 +172,7 @@ extension EndToEnd {
                          "/.local/share/zsh/site-functions/_touchlight", "/.local/share/fish/vendor_completions.d/touchlight.fish",
                          "/.local/share/systemd/user/touchlight.service", "/.config/autostart/touchlight.desktop", "/rules.d/70-touchlight.rules",
                          "/.config/systemd/user/graphical-session.target.wants/touchlight.service", "/.local/share/touchlight/installed-files",
-                         "/.local/share/gnome-shell/extensions/touchlight@touchlight.dev/extension.js"] {
+                         "/.local/share/applications/touchlight.desktop", "/.local/share/gnome-shell/extensions/touchlight@touchlight.dev/extension.js"] {
                 #expect(FileManager.default.fileExists(atPath: home + path), "\(path) is not installed")
             }
             // The GNOME Shell extension starts the binary it came with, and is the variant of
@@ -180,6 +180,9 @@ extension EndToEnd {
             let metadata = try String(contentsOfFile: home + "/.local/share/gnome-shell/extensions/touchlight@touchlight.dev/metadata.json", encoding: .utf8)
             #expect(metadata.contains("\"touchlight-binary\": \"\(prefix)/bin/touchlight\"") && metadata.contains("\"shell-version\": [\"43\", \"44\"]"), "\(metadata)")
             #expect(try String(contentsOfFile: home + "/.config/autostart/touchlight.desktop", encoding: .utf8).contains("\nNotShowIn=GNOME;\n"))
+            // KWin grants its ScreenShot2 to the program a desktop entry names by its full path.
+            let entry = try String(contentsOfFile: home + "/.local/share/applications/touchlight.desktop", encoding: .utf8)
+            #expect(entry.contains("\nExec=\(prefix)/bin/touchlight run\n") && entry.contains("\nX-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2\n"), "\(entry)")
             let unit = try String(contentsOfFile: home + "/.local/share/systemd/user/touchlight.service", encoding: .utf8)
             #expect(unit.contains("ExecStart=\(prefix)/bin/touchlight run"))
             #expect(try Desktop.run(prefix + "/bin/touchlight", ["--version"]).hasPrefix("0."))
@@ -218,6 +221,64 @@ extension EndToEnd {
             #expect(try Desktop.execute("/bin/bash", [Self.root + "/scripts/install", "--binary", binary, "--prefix", home + "/.local", "--autostart"],
                                         environment: environment).status == 0)
             #expect(try Desktop.run("/usr/bin/gsettings", ["get", "org.gnome.shell", "enabled-extensions"], environment: environment) == enabled)
+        }
+
+        /// Issue 57: a GNOME upgrade after `scripts/install` (43 to 48) left the user's extension
+        /// the 43 variant, which 48 refuses as out of date. The install links the variant for
+        /// the GNOME Shell it finds, and its user unit, run at each login before the shell
+        /// starts, links the one for the GNOME Shell installed then. A stand-in `gnome-shell`
+        /// says which version is installed; the unit is what systemd would run, and systemd
+        /// accepts it.
+        @Test func aGnomeUpgradeAfterAUsersInstallGetsItsVariant() throws {
+            if let missing = Self.missing { Issue.record("NOT RUN: \(missing)"); return }
+            let home = NSTemporaryDirectory() + "touchlight-upgrade-\(UUID().uuidString.prefix(8))"
+            let runtime = home + "-runtime"
+            try FileManager.default.createDirectory(atPath: home + "/bin", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            defer { for folder in [home, runtime] { try? FileManager.default.removeItem(atPath: folder) } }
+            func installedShell(_ version: String) throws {
+                try "#!/bin/sh\necho 'GNOME Shell \(version)'\n".write(toFile: home + "/bin/gnome-shell", atomically: true, encoding: .utf8)
+                chmod(home + "/bin/gnome-shell", 0o755)
+            }
+            let binary = FileManager.default.isExecutableFile(atPath: Self.staticBinary) ? Self.staticBinary : Desktop.touchlight.path
+            let prefix = home + "/.local", link = home + "/.local/share/gnome-shell/extensions/touchlight@touchlight.dev"
+            var environment = ProcessInfo.processInfo.environment
+            environment.merge(["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
+                               "PATH": home + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")]) { $1 }
+            try installedShell("43.9")
+            // A first round lets swift keep what it keeps in HOME (its caches), which is not ours.
+            let install = [Self.root + "/scripts/install", "--binary", binary, "--prefix", prefix]
+            #expect(try Desktop.execute("/bin/bash", install, environment: environment).status == 0)
+            #expect(try Desktop.execute("/bin/bash", [Self.root + "/scripts/install", "--uninstall", "--prefix", prefix], environment: environment).status == 0)
+            let before = Self.tree(home)
+            let installed = try Desktop.execute("/bin/bash", install, environment: environment)
+            try #require(installed.status == 0, "\(installed.output.suffix(2000))")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == prefix + "/share/touchlight/gnome-shell-extension/43")
+
+            let unitPath = prefix + "/share/systemd/user/touchlight-gnome-extension.service"
+            let unit = try String(contentsOfFile: unitPath, encoding: .utf8)
+            #expect(unit.contains("\nBefore=org.gnome.Shell@wayland.service org.gnome.Shell@x11.service\n") && unit.contains("\nWantedBy=gnome-session-pre.target\n"),
+                    "\(unit)")
+            let enabling = home + "/.config/systemd/user/gnome-session-pre.target.wants/touchlight-gnome-extension.service"
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: enabling)) == unitPath, "enabled for the next login")
+            let verify = try Desktop.execute("/usr/bin/systemd-analyze", ["--user", "verify", unitPath],
+                                             environment: ["XDG_RUNTIME_DIR": runtime, "PATH": "/usr/bin:/bin", "MANPATH": prefix + "/share/man:"])
+            #expect(verify.status == 0 && verify.output.isEmpty, "systemd-analyze verify: \(verify.output)")
+
+            // GNOME is upgraded; at the next login the unit runs before the shell starts.
+            try installedShell("48.7")
+            let command = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }?.dropFirst("ExecStart=".count).split(separator: " ").map(String.init))
+            let chosen = try Desktop.execute(command[0], Array(command.dropFirst()), environment: environment)
+            #expect(chosen.status == 0, "\(chosen.output)")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == prefix + "/share/touchlight/gnome-shell-extension/45")
+            let metadata = (try? String(contentsOfFile: link + "/metadata.json", encoding: .utf8)) ?? ""
+            #expect(metadata.contains("\"shell-version\": [\"45\",") && metadata.contains("\"48\"") && metadata.contains("\"touchlight-binary\": \"\(prefix)/bin/touchlight\""),
+                    "\(metadata)")
+
+            let removed = try Desktop.execute("/bin/bash", [Self.root + "/scripts/install", "--uninstall", "--prefix", prefix], environment: environment)
+            #expect(removed.status == 0, "\(removed.output)")
+            let after = Self.tree(home)
+            #expect(after == before, "left behind: \(after.subtracting(before).sorted()); removed: \(before.subtracting(after).sorted())")
         }
 
         /// Bug 46.10: `--uninstall` deleted whatever the manifest named. Now a path outside the

@@ -4,7 +4,9 @@
 # The GNOME Shell extension's UUID: its folder's name.
 gnome_extension_uuid=touchlight@touchlight.dev
 
-# install_places PREFIX: sets scope, unit_dir, wants_dir, autostart_dir and extension_dir. A user's own install
+# install_places PREFIX: sets scope, unit_dir, wants_dir, autostart_dir, extension_dir, and
+# chooser_dir and chooser_wants (where the units that keep the extension's variant go, and the
+# folders of the links that enable them; see dist/touchlight-gnome-extension.service.in). A user's own install
 # (a prefix under the home folder, or, for anyone but root, a prefix the user can write: its
 # nearest existing folder is writable) starts with that user's session, wherever the prefix
 # is; anything else (root, or a prefix that needs sudo) is system-wide.
@@ -26,11 +28,15 @@ install_places() {
     autostart_dir=$config_home/autostart
     # GNOME Shell looks for a user's extensions in the user's data folder alone.
     extension_dir=${XDG_DATA_HOME:-$HOME/.local/share}/gnome-shell/extensions/$gnome_extension_uuid
+    # At each login, before GNOME Shell starts.
+    chooser_dir=$unit_dir chooser_wants=("$config_home/systemd/user/gnome-session-pre.target.wants")
   else
     unit_dir=$prefix/lib/systemd/user
     wants_dir=/etc/systemd/user/graphical-session.target.wants
     autostart_dir=/etc/xdg/autostart
     extension_dir=$prefix/share/gnome-shell/extensions/$gnome_extension_uuid
+    # As root (the user cannot change a system-wide extension): at boot, and when gnome-shell changes.
+    chooser_dir=$prefix/lib/systemd/system chooser_wants=(/etc/systemd/system/graphical.target.wants /etc/systemd/system/paths.target.wants)
   fi
 }
 
@@ -44,7 +50,7 @@ resolved() {
 # inside the prefix once resolved (and the prefix itself, as a folder the install made), and
 # the few places outside it that the install itself chose
 # (the unit, its enabling link, the autostart entry, the udev rule, the GNOME Shell extension's
-# folder, and for folders the ones above them that it may have made) are; anything else is refused, whatever the manifest says.
+# folder, the units that keep its variant and their links, and for folders the ones above them that it may have made) are; anything else is refused, whatever the manifest says.
 # Needs install_places to have run, and prefix and udev_rule set.
 removable() {
   local kind=$1 path=$2 real_prefix outside chosen
@@ -57,7 +63,9 @@ removable() {
   [ "$kind" = d ] && [ "$path" = "$real_prefix" ] && return 0
   # The extension's folder and what is in it (it is named by the extension's UUID).
   case "$path" in "$(resolved "$extension_dir")"|"$(resolved "$extension_dir")"/*) return 0 ;; esac
-  outside=("$unit_dir/touchlight.service" "$wants_dir/touchlight.service" "$autostart_dir/touchlight.desktop" "$udev_rule" "$extension_dir/metadata.json")
+  outside=("$unit_dir/touchlight.service" "$wants_dir/touchlight.service" "$autostart_dir/touchlight.desktop" "$udev_rule" "$extension_dir/metadata.json"
+           "$chooser_dir/touchlight-gnome-extension.service" "$chooser_dir/touchlight-gnome-extension.path"
+           "${chooser_wants[0]}/touchlight-gnome-extension.service" "${chooser_wants[1]:-${chooser_wants[0]}}/touchlight-gnome-extension.path")
   for chosen in "${outside[@]}"; do
     chosen=$(resolved "$chosen")
     [ "$kind" = f ] && [ "$path" = "$chosen" ] && return 0
