@@ -118,7 +118,7 @@ extension EndToEnd {
             ["/usr/bin", "/usr/lib", "/usr/share", "/usr/share/man", "/usr/share/man/man1", "/usr/share/doc", "/usr/lib/systemd",
              "/usr/lib/systemd/user", "/usr/share/bash-completion", "/usr/share/bash-completion/completions", "/usr/share/zsh",
              "/usr/share/zsh/vendor-completions", "/usr/share/zsh/site-functions", "/usr/share/fish", "/usr/share/fish/vendor_completions.d",
-             "/usr/share/gnome-shell", "/usr/share/gnome-shell/extensions"]
+             "/usr/share/gnome-shell", "/usr/share/gnome-shell/extensions", "/usr/share/applications"]
                 .contains(path) && (try? FileManager.default.contentsOfDirectory(atPath: path).isEmpty) == false
         }
 

@@ -143,27 +143,22 @@ final class Desktop {
 
     /// Starts touchlight `--verbose` in the session replaying `trace` with the configuration
     /// `config` (both written into the session as NAME.trace and NAME.toml): the process and
-    /// the pipe it logs to. `asSessionUser`: run as the compositor's user, as a desktop runs it
-    /// (KWin answers ScreenShot2 only to a process whose executable it may look up); then
-    /// `ctl` must be asked `asSessionUser` too.
-    func startReplay(_ trace: String, config: String, name: String, arguments: [String] = [], asSessionUser: Bool = false) throws -> (process: SessionProcess, log: Pipe) {
+    /// the pipe it logs to.
+    func startReplay(_ trace: String, config: String, name: String, arguments: [String] = []) throws -> (process: SessionProcess, log: Pipe) {
         let directory = runtimeDirectory.path
         try trace.write(toFile: "\(directory)/\(name).trace", atomically: true, encoding: .utf8)
         try config.write(toFile: "\(directory)/\(name).toml", atomically: true, encoding: .utf8)
         let log = Pipe()
-        var command = [touchlight] + arguments + ["--replay", "\(directory)/\(name).trace", "--config", "\(directory)/\(name).toml", "--verbose"]
-        if asSessionUser { command = try session.asSessionUser(command) }
-        let process = try start(command[0], Array(command.dropFirst()), stderr: log)
+        let process = try start(touchlight, arguments + ["--replay", "\(directory)/\(name).trace", "--config", "\(directory)/\(name).toml", "--verbose"],
+                                stderr: log)
         return (process, log)
     }
 
     /// Runs `touchlight ctl WORDS` in the session: its exit status and what it printed.
-    /// `asSessionUser`: as the compositor's user, for a touchlight started so.
     @discardableResult
-    func ctl(_ words: String..., asSessionUser: Bool = false) throws -> (status: Int32, output: String) {
-        let command = try asSessionUser ? session.asSessionUser([touchlight, "ctl"] + words) : [touchlight, "ctl"] + words
-        guard let root = session.root else { return try Self.execute(command[0], Array(command.dropFirst()), environment: environment) }
-        return try Self.execute(root.enter, [root.path] + command, environment: environment)
+    func ctl(_ words: String...) throws -> (status: Int32, output: String) {
+        guard let root = session.root else { return try Self.execute(Self.touchlight.path, ["ctl"] + words, environment: environment) }
+        return try Self.execute(root.enter, [root.path, touchlight, "ctl"] + words, environment: environment)
     }
 
     @discardableResult
