@@ -242,16 +242,15 @@ extension EndToEnd {
             }
             let binary = FileManager.default.isExecutableFile(atPath: Self.staticBinary) ? Self.staticBinary : Desktop.touchlight.path
             let prefix = home + "/.local", link = home + "/.local/share/gnome-shell/extensions/touchlight@touchlight.dev"
-            var environment = ProcessInfo.processInfo.environment
-            environment.merge(["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
-                               "PATH": home + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")]) { $1 }
+            let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
+                               "PATH": home + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
             try installedShell("43.9")
             // A first round lets swift keep what it keeps in HOME (its caches), which is not ours.
-            let install = [Self.root + "/scripts/install", "--binary", binary, "--prefix", prefix]
-            #expect(try Desktop.execute("/bin/bash", install, environment: environment).status == 0)
-            #expect(try Desktop.execute("/bin/bash", [Self.root + "/scripts/install", "--uninstall", "--prefix", prefix], environment: environment).status == 0)
+            let install = ["--binary", binary, "--prefix", prefix]
+            #expect(try Self.script("install", install, environment: environment).status == 0)
+            #expect(try Self.script("install", ["--uninstall", "--prefix", prefix], environment: environment).status == 0)
             let before = Self.tree(home)
-            let installed = try Desktop.execute("/bin/bash", install, environment: environment)
+            let installed = try Self.script("install", install, environment: environment)
             try #require(installed.status == 0, "\(installed.output.suffix(2000))")
             #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == prefix + "/share/touchlight/gnome-shell-extension/43")
 
@@ -275,7 +274,7 @@ extension EndToEnd {
             #expect(metadata.contains("\"shell-version\": [\"45\",") && metadata.contains("\"48\"") && metadata.contains("\"touchlight-binary\": \"\(prefix)/bin/touchlight\""),
                     "\(metadata)")
 
-            let removed = try Desktop.execute("/bin/bash", [Self.root + "/scripts/install", "--uninstall", "--prefix", prefix], environment: environment)
+            let removed = try Self.script("install", ["--uninstall", "--prefix", prefix], environment: environment)
             #expect(removed.status == 0, "\(removed.output)")
             let after = Self.tree(home)
             #expect(after == before, "left behind: \(after.subtracting(before).sorted()); removed: \(before.subtracting(after).sorted())")

@@ -2,7 +2,8 @@ import Testing
 @testable import OverlayClient
 
 /// How KWin's ScreenShot2 pictures are read: QImage's 32-bit formats become opaque XRGB, others
-/// are refused by name. (The call itself runs against KWin 6.7 in ZoomTests.)
+/// are refused by name. (The call itself is not tested end to end: KWin 6.7 nested here cancels
+/// every capture, having no OpenGL compositing; docs/compositors.md.)
 @Suite struct KWinScreenShotTests {
     /// One pixel, red 0x11, green 0x22, blue 0x33, half transparent, in each layout.
     static let layouts: [(format: UInt32, bytes: [UInt8])] = [4, 5, 6].map { ($0, [0x33, 0x22, 0x11, 0x80]) } + [16, 17, 18].map { ($0, [0x11, 0x22, 0x33, 0x80]) }

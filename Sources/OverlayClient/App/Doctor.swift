@@ -55,7 +55,7 @@ public enum Doctor {
             if !missing.isEmpty { lines.append("Missing required globals: \(missing.joined(separator: ", "))") }
             if let name = connection.screenCapture?.name, let capture = connection.advertised.first(where: { $0.interface == name }) {
                 lines.append("Zoom: available (\(name) version \(capture.version)): the screen can be frozen and magnified")
-            } else if KWinScreenShot.available(on: connection, environment: env) != nil {
+            } else if KWinScreenShot.reachable(on: connection, environment: env) {
                 lines.append("Zoom: available through KWin's ScreenShot2 on the session bus, for the installed touchlight (its desktop entry grants it)")
             } else {
                 lines.append("Zoom: NOT available: \(Overlay.zoomUnavailable); the toolbar has no zoom button")

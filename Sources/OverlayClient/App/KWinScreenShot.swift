@@ -23,13 +23,17 @@ final class KWinScreenShot: PictureService {
         weak var overlay: Overlay?
     }
 
-    /// The service where it can be reached: KWin is the compositor (it offers KDE's output
+    /// Whether the service can be reached: KWin is the compositor (it offers KDE's output
     /// protocol) and this session has a bus. Nothing is asked of the bus until a zoom.
-    static func available(on connection: Connection, environment: [String: String]) -> KWinScreenShot? {
-        guard connection.isKWin, connection.screenCapture == nil else { return nil }
+    static func reachable(on connection: Connection, environment: [String: String]) -> Bool {
+        guard connection.isKWin, connection.screenCapture == nil else { return false }
         let bus = environment["DBUS_SESSION_BUS_ADDRESS"] ?? environment["XDG_RUNTIME_DIR"].map { "unix:path=\($0)/bus" } ?? ""
-        guard !bus.isEmpty, !bus.hasPrefix("unix:path=") || access(String(bus.dropFirst("unix:path=".count)), F_OK) == 0 else { return nil }
-        return try? KWinScreenShot()
+        return !bus.isEmpty && (!bus.hasPrefix("unix:path=") || access(String(bus.dropFirst("unix:path=".count)), F_OK) == 0)
+    }
+
+    /// The service, where it can be reached.
+    static func available(on connection: Connection, environment: [String: String]) -> KWinScreenShot? {
+        reachable(on: connection, environment: environment) ? try? KWinScreenShot() : nil
     }
 
     private init() throws(ClientError) {
