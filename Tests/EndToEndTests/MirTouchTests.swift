@@ -82,7 +82,7 @@ extension EndToEnd {
 enum MirDriver {
     static let integration = "/usr/lib/x86_64-linux-gnu/mir/miral_wlcs_integration.so"
     static var source: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MirDriver/mir-touch-driver.c") }
-    static var binary: URL { Desktop.packageRoot.appendingPathComponent(".build/e2e/mir-touch-driver") }
+    static var binary: URL { HelperBuild.directory("mir-touch-driver").appendingPathComponent("mir-touch-driver") }
 
     static var missingPrerequisite: String? {
         if !FileManager.default.fileExists(atPath: integration) { return "\(integration) is missing (install mir-wlcs-integration: scripts/install-deps test)" }

@@ -77,13 +77,14 @@ final class EmulatedPanel {
         (Int((point.x / size.width * panelMaximum).rounded()), Int((point.y / size.height * panelMaximum).rounded()))
     }
 
-    /// A time to stamp the first event with, a second from now: umockdev 0.17 misreads events
-    /// stamped in a second where tv_sec % 256 == 32.
-    static func baseTime() -> Double {
+    /// A time to stamp the first event with, a second or more from now, such that no event in
+    /// the `seconds` after it is stamped in a second umockdev 0.17 misplays (see
+    /// `EmulatedTouchscreen.misplayedSecond`). The longest event file here (SelectTests') lasts 9.3 s.
+    static func baseTime(lasting seconds: Double = 10) -> Double {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         var base = Double(now.tv_sec) + 1
-        while (31...34).contains(Int(base) % 256) { base += 1 }
+        while (Int(base)...Int(base + seconds)).contains(where: EmulatedTouchscreen.misplayedSecond) { base += 1 }
         return base
     }
 

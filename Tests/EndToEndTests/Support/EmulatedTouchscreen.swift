@@ -16,7 +16,7 @@ enum EmulatedTouchscreen {
     static var fixtures: URL { directory.appendingPathComponent("Fixtures/umockdev") }
     static var driverSource: URL { directory.appendingPathComponent("UmockdevDriver/umockdev-touch-driver.c") }
     static var shimSource: URL { directory.appendingPathComponent("UmockdevDriver/umockdev-shim.c") }
-    static var buildDirectory: URL { Desktop.packageRoot.appendingPathComponent(".build/e2e") }
+    static var buildDirectory: URL { HelperBuild.directory("umockdev") }
     static var driver: URL { buildDirectory.appendingPathComponent("umockdev-touch-driver") }
     static var shim: URL { buildDirectory.appendingPathComponent("umockdev-shim.so") }
 
@@ -29,7 +29,10 @@ enum EmulatedTouchscreen {
         return nil
     }
 
-    static func build() throws {
+    /// Builds the driver and the shim, once per test process.
+    static func build() throws { try built.get() }
+
+    private static let built = Result<Void, any Error> {
         try FileManager.default.createDirectory(at: buildDirectory, withIntermediateDirectories: true)
         let flags = try Desktop.run("/usr/bin/pkg-config", ["--cflags", "--libs", "umockdev-1.0"])
             .split(whereSeparator: \.isWhitespace).map(String.init)
@@ -79,10 +82,20 @@ enum EmulatedTouchscreen {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Whether umockdev 0.17 misplays an event stamped in this second: when the low byte of
+    /// tv_sec is 32 (a space), that event and every one after it in its file are lost.
+    /// Measured with a tap stamped in each second 7424…7679: only the taps with an event in
+    /// 7456 were lost. CI's PhocTests failed, with nothing to say why, in a run where the
+    /// monotonic clock crossed such a second while they played events stamped from it.
+    static func misplayedSecond(_ second: Int) -> Bool { second % 256 == 32 }
+
     /// One evemu event line, its time written as umockdev 0.17 reads it: whole microseconds,
     /// no leading zeros (`.050000` would be read as octal).
     static func evemuLine(_ time: Double, _ type: Int, _ code: Int, _ value: Int) -> String {
         let seconds = Int(time)
+        if misplayedSecond(seconds) {
+            Issue.record("an event stamped \(time) s, in a second umockdev 0.17 misplays: stamp from EmulatedPanel.baseTime(lasting:)")
+        }
         let micros = Int(((time - Double(seconds)) * 1e6).rounded())
         return "E: \(seconds).\(micros) \(String(format: "%04x %04x", type, code)) \(value)"
     }

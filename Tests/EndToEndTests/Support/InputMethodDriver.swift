@@ -5,7 +5,7 @@ import Foundation
 /// input the compositor activates it for: sway relays it through text-input-v3.
 enum InputMethodDriver {
     static var folder: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("InputMethodDriver") }
-    static var directory: URL { Desktop.packageRoot.appendingPathComponent(".build/e2e/input-method-driver") }
+    static var directory: URL { HelperBuild.directory("input-method-driver") }
 
     /// Why it cannot be built here, or nil when it can.
     static var missingPrerequisite: String? {

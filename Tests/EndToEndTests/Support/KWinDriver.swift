@@ -11,7 +11,7 @@ enum KWinDriver {
     static let protocols = "/usr/share/plasma-wayland-protocols"
     static let protocolNames = ["kde-output-device-v2", "kde-output-management-v2", "fake-input"]
     static var folder: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("KWinDriver") }
-    static var directory: URL { Desktop.packageRoot.appendingPathComponent(".build/e2e/kwin-driver") }
+    static var directory: URL { HelperBuild.directory("kwin-driver") }
     static let programs = ["kwin-output", "kwin-fake-touch"]
 
     /// Why the driver cannot be built here, or nil when it can.
