@@ -273,13 +273,12 @@ extension EndToEnd.GnomeLiveTests {
         #expect(gnome.waitForLog("the shell's monitors: Meta-0 at 0,0 800×600, Meta-1 at 0,600 640×480"), "\(gnome.logText.suffix(1500))")
         let moved = try gnome.screenshot("monitor-moved", until: { $0.height == 1080 })
         #expect(moved.width == 800 && moved.height == 1080, "the screen is the two monitors, one above the other")
-        try gnome.touch("down", x: 300, y: 850)
-        let below = try gnome.screenshot("monitor-moved-held", until: { $0.height == 1080 && Self.changed($0, moved, at: Self.ring(300, 850)) })
-        // Not yet on GNOME 51: there no marker shows on the monitor laid out again (the shell's
-        // on-screen keyboard rises over the first one, and the touch opens the background menu).
-        withKnownIssue("GNOME 51: no marker on a monitor laid out again (issue 57, open)") {
-            #expect(Self.changed(below, moved, at: Self.ring(300, 850)), "the marker on the moved monitor, where it is now")
-        } when: { version.version == "51" }
+        // Low on the second monitor: GNOME 51 leaves its on-screen keyboard's box shown just
+        // below the primary monitor (800×223 at 0,600, while Main.keyboard.visible is false),
+        // over the top of this one and above every window's group, Touchlight's too.
+        try gnome.touch("down", x: 300, y: 950)
+        let below = try gnome.screenshot("monitor-moved-held", until: { $0.height == 1080 && Self.changed($0, moved, at: Self.ring(300, 950)) })
+        #expect(Self.changed(below, moved, at: Self.ring(300, 950)), "the marker on the moved monitor, where it is now")
         #expect(below.differences(from: moved, excluding: [(0, 0, 800, 32), (0, 600, 800, 1080)]).count < 100 || version.version == "51",
                 "nothing on the first monitor but its top bar")
         try gnome.touch("up")
