@@ -13,7 +13,7 @@ extension EndToEnd {
             var script = TraceScript(outputSize: Size(width: 800, height: 600), realistic: true, seed: 11)
             script.fingers(at: 0, for: 0.5, [150.0, 250, 350].map { y in .line(from: Point(x: 100, y: y), to: Point(x: 500, y: y + 10)) })
             script.fingers(at: 1.0, for: 0.4, [.line(from: Point(x: 100, y: 450), to: Point(x: 500, y: 460))])
-            // The undo comes 3.3 s after the fourth stroke: time for a screenshot of it on a
+            // The undo comes 3.6 s after the fourth stroke ends: time for a screenshot of it on a
             // loaded machine, where Mir 2.28 on llvmpipe shows a frame late.
             script.fingers(at: 5.0, for: 0.05, [.still(Point(x: 620, y: 520)), .still(Point(x: 700, y: 520))])
             return script.trace.text
