@@ -21,7 +21,7 @@ extension EndToEnd {
 
         /// With the canvas, and with GLES (the ink reaches GL as a texture pixman keeps up to
         /// date), on sway 1.7; with the canvas on the newest of each of today's desktops.
-        static let desktops = [(TestedDesktop.debian12Sway, "canvas"), (.debian12Sway, "gles")] + TestedDesktop.newest.map { ($0, "canvas") }
+        static let desktops = DesktopPhase.chosen([(TestedDesktop.debian12Sway, "canvas"), (.debian12Sway, "gles")] + TestedDesktop.newest.map { ($0, "canvas") }) { $0.0.debian }
 
         @Test(arguments: desktops)
         func threeFingersDrawAtOnceAndATwoFingerTapUndoes(on desktop: TestedDesktop, renderer: String) throws {
@@ -71,7 +71,7 @@ extension EndToEnd {
 
         /// record keeps the mode and tool changes with the touches, and replaying the recording
         /// draws the same ink.
-        @Test func aRecordedSessionReplaysToTheSameInk() throws {
+        @Test(DesktopPhase.onDebian12) func aRecordedSessionReplaysToTheSameInk() throws {
             let directory = NSTemporaryDirectory() + "touchlight-annotate-record-\(UUID().uuidString.prefix(8))"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -18,7 +18,7 @@ extension EndToEnd {
         /// gives the compositor the same one surface as the canvas; it is checked against the
         /// canvas in process (`PresenterComparisonTests`) and under sway and phoc.
         /// On today's desktops the touchlight is the one the `.deb` installed.
-        @Test(arguments: TestedDesktop.debian12Nested + TestedDesktop.today)
+        @Test(arguments: DesktopPhase.chosen(TestedDesktop.debian12Nested + TestedDesktop.today) { $0.debian })
         func markersAboveATerminalAndNothingElse(on tested: TestedDesktop) throws {
             guard let desktop = try tested.started() else { return }
             defer { desktop.stop() }

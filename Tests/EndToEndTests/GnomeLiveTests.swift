@@ -13,7 +13,7 @@ extension EndToEnd {
     struct GnomeLiveTests {
         /// GNOME 43 (Debian 12, this build), and GNOME 48 and 51 from the `.deb` in Debian 13's
         /// and sid's root filesystems.
-        nonisolated static let versions = TestedGnome.all
+        nonisolated static let versions = DesktopPhase.chosen(TestedGnome.all) { $0.debian }
 
         /// The top bar's clock, which may turn a minute between two screenshots.
         static let clock = (300, 0, 500, 32)
@@ -206,7 +206,7 @@ extension EndToEnd.GnomeLiveTests {
     /// Only the process the extension started gets the treatment and the touches: a window
     /// that calls itself touchlight's gets nothing, and a touchlight started by hand on GNOME
     /// says where the overlay comes from, or refuses a channel that is not the shell's.
-    @Test func anImpostorGetsNothing() throws {
+    @Test(DesktopPhase.onDebian12) func anImpostorGetsNothing() throws {
         guard let gnome = try GnomeLive.started() else { return }
         defer { gnome.stop() }
         #expect(try gnome.openTerminal("touchlight-overlay:Meta-0", options: ["--app-id", "touchlight"]), "the impostor opens focused, like any app")

@@ -35,7 +35,7 @@ extension EndToEnd {
             (.named("Mir 2.28 (sid)"), "exclusively"),
         ]
 
-        @Test(arguments: table)
+        @Test(arguments: DesktopPhase.chosen(table) { $0.desktop.debian })
         func theBoxGetsTheKeyboardAsTheTableSays(on desktop: TestedDesktop, keyboard expected: String) throws {
             guard let started = try desktop.started() else { return }
             defer { started.stop() }
