@@ -32,6 +32,21 @@ public final class ZoomPicture: Underlay {
     /// Bytes the picture holds.
     public var byteCount: Int { width * height * 4 }
 
+    /// A copy of the pixels as 32-bit XRGB rows without padding, top row first (a y-inverted
+    /// picture turned upright), to be written elsewhere.
+    public func pixelRows() -> [UInt32] {
+        guard let data = pixman_image_get_data(image) else { return [] }
+        let stride = Int(pixman_image_get_stride(image)) / 4
+        var rows = [UInt32](repeating: 0, count: width * height)
+        rows.withUnsafeMutableBufferPointer { target in
+            for y in 0..<height {
+                let source = data + (yInverted ? height - 1 - y : y) * stride
+                (target.baseAddress! + y * width).update(from: source, count: width)
+            }
+        }
+        return rows
+    }
+
     /// Paints `area` of `canvas` with the picture as the view shows it (what was there is replaced).
     public func composite(into canvas: Canvas, area: PixelRect) {
         guard !area.isEmpty, logicalSize.width > 0, logicalSize.height > 0, scale > 0 else { return }

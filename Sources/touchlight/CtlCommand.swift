@@ -8,11 +8,11 @@ import OverlayClient
 /// socket. Wayland has no global hotkeys, so this is what desktop key bindings run.
 struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Control the running overlay: annotation mode, tool, colour, undo, board and pages, save, pause.",
+        abstract: "Control the running overlay: annotation mode, tool, colour, undo, board and pages, save, screenshot, pause.",
         discussion: """
             Commands: \(ControlCommand.usage). The reply is one line of JSON; the \
-            exit status is 1 when the command was refused. A relative directory for save is \
-            taken from the directory ctl runs in. Bind them to keys in your compositor, \
+            exit status is 1 when the command was refused. A relative directory or file for \
+            save and screenshot is taken from the directory ctl runs in. Bind them to keys in your compositor, \
             for example in sway: bindsym $mod+d exec touchlight ctl mode toggle
             """)
 
@@ -46,13 +46,15 @@ struct Ctl: ParsableCommand {
         if (try? JSONDecoder().decode(Outcome.self, from: Data(reply.utf8)))?.ok != true { throw ExitCode(1) }
     }
 
-    /// The words, with `save`'s directory (or session or PDF file) made absolute against this process's working
-    /// directory (the overlay's is another).
+    /// The words, with each file or folder the command names (`CommandWord.pathIndices`) made
+    /// absolute against this process's working directory (the overlay's is another).
     var resolvedWords: [String] {
-        guard let last = words.last, words.count >= 2, CommandWord(spelled: words[0]) == .save,
-              last != CommandWord.allPagesFlag, last != CommandWord.sessionFlag, last != CommandWord.pdfFlag,
-              !last.hasPrefix("/") else { return words }
-        let base = FileManager.default.currentDirectoryPath
-        return words.dropLast() + [URL(fileURLWithPath: last, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path]
+        guard let word = words.first.flatMap(CommandWord.init(spelled:)) else { return words }
+        var arguments = Array(words.dropFirst())
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        for index in word.pathIndices(in: arguments) where !arguments[index].hasPrefix("/") {
+            arguments[index] = URL(fileURLWithPath: arguments[index], relativeTo: base).standardizedFileURL.path
+        }
+        return [words[0]] + arguments
     }
 }

@@ -17,7 +17,7 @@ extension EndToEnd {
             #expect(doctor.terminationStatus == 0)
             #expect(report.contains("  zwlr_layer_shell_v1 4, used at 4"))
             #expect(report.contains("Layer shell: offered (version 4)"))
-            #expect(report.contains("Zoom: available (zwlr_screencopy_manager_v1 version 3)"), "\(report)")
+            #expect(report.contains("Zoom and screenshots: available (zwlr_screencopy_manager_v1 version 3)"), "\(report)")
             #expect(report.contains("  HEADLESS-1: 800×600 px, logical 800×600, scale 1, transform normal, position (0, 0)"))
             #expect(report.contains("  seat0: no input devices"))
             // No GPU here: Mesa's software GL, which `auto` passes over.

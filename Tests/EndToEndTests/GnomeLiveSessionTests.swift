@@ -139,7 +139,8 @@ extension EndToEnd.GnomeLiveTests {
     /// The zoom on GNOME: the extension takes the monitor's picture with the Shell's own
     /// screenshot machinery; while zoomed the screen is frozen (a terminal printing the time
     /// keeps changing underneath, and no two screenshots differ), and after it the live screen
-    /// shows again. The picture's file is gone once touchlight has read it.
+    /// shows again. The picture's file is gone once touchlight has read it. `ctl screenshot`
+    /// takes the monitor the same way, the overlay in it.
     @Test(arguments: versions)
     func theZoomFreezesTheScreenWithTheShellsPicture(on version: TestedGnome) throws {
         guard let gnome = try GnomeLive.started(root: try version.root()) else { return }
@@ -161,6 +162,37 @@ extension EndToEnd.GnomeLiveTests {
         #expect(leftovers.isEmpty, "the picture's file went once read: \(leftovers)")
         #expect(try gnome.ctl("zoom", "off").status == 0)
         #expect(eventually { (try? terminalChanges()) == true }, "the live screen again after the zoom")
+
+        // `ctl screenshot` takes the monitor through the same extension, the overlay included:
+        // on a whiteboard the picture is white, top bar and all; without it, it is the screen
+        // GNOME's own screenshot shows around the terminal (whose clock keeps changing).
+        #expect(try gnome.ctl("board", "white").status == 0)
+        let (board, mode, said) = try gnome.ctlScreenshot("gnome-board-\(version.version)")
+        if let board {
+            var white = 0
+            for y in stride(from: 0, to: 600, by: 5) {
+                for x in stride(from: 0, to: 800, by: 5) where board[x, y].r > 245 && board[x, y].g > 245 && board[x, y].b > 245 { white += 1 }
+            }
+            // All but the toolbar (about a tenth of the screen at its left edge).
+            #expect(white * 100 > 160 * 120 * 80, "the whiteboard in the screenshot: \(white) of \(160 * 120) samples white")
+            // Edge to edge: over the top bar, and down to the bottom row (on GNOME 43 the
+            // overlay's bottom 32 px were not drawn while it was moved up by a translation).
+            for (x, y) in [(400, 0), (400, 10), (400, 590), (799, 599)] {
+                #expect(board[x, y].r > 245 && board[x, y].g > 245 && board[x, y].b > 245, "the whole monitor covered: \(board[x, y]) at (\(x), \(y))")
+            }
+        }
+        #expect(try gnome.ctl("board", "off").status == 0)
+        usleep(500_000)  // the board's last frame gone
+        let live = try gnome.screenshot("gnome-live-\(version.version)")
+        let (screen, _, _) = try gnome.ctlScreenshot("gnome-screen-\(version.version)")
+        if let screen {
+            // The terminal's window, and its shadow, with room to spare.
+            let around = (terminal.0 - 20, 30, terminal.2 + 20, terminal.3 + 60)
+            let differ = screen.differences(from: live, excluding: [around]).count
+            #expect(differ == 0, "around the terminal, the screen as GNOME's screenshot shows it: \(differ) pixels differ")
+        }
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: gnome.desktop.runtimeDirectory.path).filter { $0.hasPrefix("touchlight-zoom-") }
+        #expect(pictures.isEmpty, "the extension's files went once read: \(pictures)")
     }
 }
 

@@ -28,13 +28,17 @@ extension EndToEnd {
             #expect(shot[470, 300].isMarkerBlue, "\(compositor): ring at (470, 300): \(shot[470, 300])")
             #expect(!shot[500, 300].isMarkerBlue, "\(compositor): the ring's inside at (500, 300): \(shot[500, 300])")
             // Mir offers wlr-screencopy, and the zoom freezes its screen; KWin offers no capture:
-            // doctor says so, and `ctl zoom` says why not.
+            // doctor says so, and `ctl zoom` and `ctl screenshot` say why not.
             if "\(compositor)" == "KWin" {
-                #expect(report.contains("Zoom: NOT available"), "\(report)")
+                #expect(report.contains("Zoom and screenshots: NOT available"), "\(report)")
                 let (status, output) = try desktop.ctl("zoom", "on")
                 #expect(status == 1 && output.contains("offers no screen capture (ext_image_copy_capture_manager_v1 or zwlr_screencopy_manager_v1)"), "\(output)")
+                // Nor a screenshot: refused, saying why, and no file written.
+                let (shot, _, said) = try desktop.ctlScreenshot("kwin-no-capture")
+                #expect(shot == nil && said.contains("offers no screen capture") && said.contains("no screenshot can be taken"), "\(said)")
+                #expect(!FileManager.default.fileExists(atPath: desktop.runtimeDirectory.path + "/kwin-no-capture.png"))
             } else {
-                #expect(report.contains("Zoom: available (zwlr_screencopy_manager_v1 version 3)"), "\(compositor): \(report)")
+                #expect(report.contains("Zoom and screenshots: available (zwlr_screencopy_manager_v1 version 3)"), "\(compositor): \(report)")
                 #expect(try desktop.ctl("zoom", "on").status == 0)
                 #expect(try eventually { try desktop.ctl("status").output.contains(#""zoom":1"#) }, "\(compositor): the screen frozen, at ×1")
                 #expect(try desktop.ctl("zoom", "off").status == 0)

@@ -7,7 +7,7 @@ import TouchCore
 /// ext-image-copy-capture where it is offered), pinches ×2 around (300, 200) and draws a line
 /// with one finger. While zoomed the screen is the pre-zoom screenshot magnified ×2 there
 /// (bilinear, within a small tolerance); after the zoom the line lies where it was drawn in
-/// the picture, on the same text.
+/// the picture, on the same text. `ctl screenshot` then writes the screen as grim sees it.
 extension EndToEnd {
     @Suite(.serialized)
     struct ZoomTests {
@@ -94,6 +94,18 @@ extension EndToEnd {
             #expect(words > 20, "the line lies on the terminal's text: \(words) columns of it have letters")
             let differing = after.differences(from: before).filter { !(262...338).contains($0.0) || !(143...155).contains($0.1) }
             #expect(differing.isEmpty, "elsewhere the live screen as before: \(differing.prefix(5))")
+
+            // `ctl screenshot` takes the screen with the same capture, the overlay's ink in it:
+            // what grim took, pixel for pixel, as ffmpeg reads the PNG; private to the user.
+            let (shot, mode, output) = try sway.ctlScreenshot("screenshot-\(tested)")
+            printed += waitForLine(in: log, containing: "saved: ", timeout: 3)
+            #expect(output.contains(#""ok":true"#), "\(tested): \(output)\n\(printed.suffix(1500))")
+            #expect(mode == 0o600, "\(tested): the screenshot's permissions: \(String(describing: mode))")
+            if let shot {
+                #expect(shot.width == 800 && shot.height == 600 && shot[300, 149].isRedText, "\(tested): the ink in the screenshot")
+                let differ = shot.differences(from: after).count
+                #expect(differ * 1000 < 800 * 600, "\(tested): the screenshot is the screen as grim took it: \(differ) pixels differ")
+            }
         }
     }
 }

@@ -21,6 +21,10 @@ import Visualizer
         #expect(try ControlCommand(line: "save --pdf") == .savePDF(path: nil))
         #expect(try ControlCommand(line: "save --pdf /tmp/hand.pdf") == .savePDF(path: "/tmp/hand.pdf"))
         #expect(ControlCommand.savePDF(path: "/tmp/a b.pdf").words == ["save", "--pdf", "/tmp/a b.pdf"])
+        #expect(try ControlCommand(line: "screenshot") == .screenshot(path: nil))
+        #expect(try ControlCommand(line: "screenshot /tmp/shot.png") == .screenshot(path: "/tmp/shot.png"))
+        #expect(ControlCommand.screenshot(path: "/tmp/a b.png").words == ["screenshot", "/tmp/a b.png"])
+        #expect(ControlCommand.screenshot(path: nil).keepsTextBox, "a screenshot shows the box being typed in")
         #expect(ControlCommand.stampReset.record! == ("stamp", "reset"), "a recording keeps a reset")
         #expect(try ControlCommand(recordName: "stamp", value: "reset") == .stampReset)
         for (line, command) in [("redo", ControlCommand.redo), ("clear", .clear), ("pause", .pause), ("resume", .resume),
@@ -35,6 +39,9 @@ import Visualizer
         }
         #expect(message("paint") == "unknown command \"paint\"; commands: \(ControlCommand.words.joined(separator: ", "))")
         #expect(message("save --pdf hand.pdf").hasPrefix("save --pdf takes at most one absolute file name"))
+        #expect(message("screenshot shot.png").hasPrefix("screenshot takes at most one absolute file name"))
+        #expect(message("screenshot /tmp/a.png /tmp/b.png").hasPrefix("screenshot takes at most one absolute file name"))
+        #expect(message("screenshot /tmp/").hasPrefix("screenshot takes at most one absolute file name"), "a folder is no file")
         #expect(message("stamp again") == "stamp takes reset, not \"again\"")
         #expect(message("tool crayon") == "tool takes pen, highlighter, arrow, line, rectangle, ellipse, eraser, laser, text, stamp or select, not \"crayon\"")
         #expect(message("mode sideways") == "mode takes off, draw, pass or toggle, not \"sideways\"")
@@ -119,5 +126,21 @@ import Visualizer
         #expect(try ControlSocket.path(environment: ["XDG_RUNTIME_DIR": "/r", "WAYLAND_DISPLAY": "/tmp/x/wayland-9"]) == "/r/touchlight-wayland-9.sock")
         #expect(throws: ControlError.self) { try ControlSocket.path(environment: ["WAYLAND_DISPLAY": "wayland-1"]) }
         #expect(throws: ControlError.self) { try ControlSocket.path(environment: ["XDG_RUNTIME_DIR": "/" + String(repeating: "d", count: 200)]) }
+    }
+}
+
+/// `touchlight ctl` resolves a relative file or folder against its own working directory; the
+/// vocabulary says which arguments are paths, so ctl knows no command's words.
+struct CommandPathTests {
+    @Test func theVocabularySaysWhichArgumentsArePaths() {
+        #expect(CommandWord.save.pathIndices(in: ["pics"]) == [0])
+        #expect(CommandWord.save.pathIndices(in: ["--all", "pics"]) == [1])
+        #expect(CommandWord.save.pathIndices(in: ["--all"]) == [])
+        #expect(CommandWord.save.pathIndices(in: ["--pdf"]) == [])
+        #expect(CommandWord.save.pathIndices(in: ["--session", "talk.session"]) == [1])
+        #expect(CommandWord.screenshot.pathIndices(in: ["shot.png"]) == [0])
+        #expect(CommandWord.screenshot.pathIndices(in: []) == [])
+        #expect(CommandWord.tool.pathIndices(in: ["pen"]) == [])
+        #expect(CommandWord.colour.pathIndices(in: ["#ff0000"]) == [])
     }
 }

@@ -16,6 +16,7 @@ import TouchCore
         case "[--all] [DIR]": [[], ["/tmp"], ["--all"], ["--all", "/tmp"]]
         case "--session FILE": [["--session", "/tmp/lesson.json"]]
         case "--pdf [FILE]": [["--pdf"], ["--pdf", "/tmp/handout.pdf"]]
+        case "[FILE]": [[], ["/tmp/shot.png"]]
         default: takes.split(separator: "|").map { [$0 == "N" ? "3" : String($0)] }
         }
     }

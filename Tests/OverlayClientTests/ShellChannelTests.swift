@@ -100,9 +100,8 @@ struct ShellPictureTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let red = PNG.Image(width: 4, height: 2, rgba: Array(repeating: [255, 0, 0, 255], count: 8).flatMap { $0 })
         try Data(try PNG.encode(red)).write(to: URL(fileURLWithPath: folder + "/good.png"))
-        let size = Size(width: 4, height: 2)
         func outcome(_ path: String, in runtime: String = folder) -> String {
-            switch ShellPicture.load(path: path, runtimeDirectory: runtime, logicalSize: size) {
+            switch ShellPicture.load(path: path, runtimeDirectory: runtime) {
             case .success(let picture): "picture \(picture.width)×\(picture.height)"
             case .failure(let error): error.description
             }

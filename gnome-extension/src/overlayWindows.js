@@ -113,8 +113,8 @@ export class OverlayWindows {
     }
 
     /**
-     * Stops following `window`. With `putBack` (disable), its actor goes back where it was,
-     * untranslated: disable leaves the stage as enable found it. A window being unmanaged
+     * Stops following `window`. With `putBack` (disable), its actor goes back where mutter
+     * put it (at its buffer) and into its group: disable leaves the stage as enable found it. A window being unmanaged
      * keeps its actor where it is, for mutter to dispose of.
      */
     _forget(window, {putBack}) {
@@ -127,8 +127,10 @@ export class OverlayWindows {
         if (actor) {
             for (const id of entry.actorSignals)
                 actor.disconnect(id);
-            if (putBack)
-                actor.set_translation(0, 0, 0);
+            if (putBack) {
+                const buffer = window.get_buffer_rect();
+                actor.set_position(buffer.x, buffer.y);
+            }
             if (putBack && actor.get_parent() === global.top_window_group && entry.parent) {
                 global.top_window_group.remove_child(actor);
                 entry.parent.add_child(actor);
@@ -181,20 +183,22 @@ export class OverlayWindows {
     }
 
     /**
-     * mutter keeps a window's top below the top bar: the actor is moved over it by the rest,
-     * measured from where mutter put the actor, each time mutter puts it elsewhere (it follows
-     * the window's buffer, which moves after the configure is answered), and each time
-     * something else changes the translation (the shell's map animation sets it to 0 when it
-     * ends: the overlay then stayed 32 px low at the first map on GNOME 48 and 51).
+     * mutter keeps a window's top below the top bar: the actor is moved over it, to the
+     * monitor's corner, each time mutter puts it elsewhere (it follows the window's buffer,
+     * which moves after the configure is answered), and its translation is kept at 0 (the
+     * shell's map animation changes it). Moved, not translated: mutter 43 paints a translated
+     * window actor clipped to where it would be untranslated, which left the monitor's bottom
+     * 32 px uncovered.
      */
     _cover(window) {
         const actor = window.get_compositor_private();
         const area = Compat.monitorArea(this._windows.get(window)?.connector);
         if (!actor || !area)
             return;
-        const [x, y] = [area.x - actor.x, area.y - actor.y];
-        if (actor.translation_x !== x || actor.translation_y !== y)
-            actor.set_translation(x, y, 0);
+        if (actor.translation_x !== 0 || actor.translation_y !== 0)
+            actor.set_translation(0, 0, 0);
+        if (actor.x !== area.x || actor.y !== area.y)
+            actor.set_position(area.x, area.y);
     }
 
     /** The monitors changed: every window covers its monitor again. */

@@ -5,7 +5,7 @@ import Visualizer
 /// and the reference's lists, which a test checks) and the trace's `set` records all come from
 /// here, in this order.
 public enum CommandWord: String, CaseIterable, Sendable {
-    case mode, tool, colour, width, undo, redo, clear, stamp, board, page, spotlight, zoom, save, pause, resume, status, reload
+    case mode, tool, colour, width, undo, redo, clear, stamp, board, page, spotlight, zoom, save, screenshot, pause, resume, status, reload
 
     /// What a word takes after it.
     public enum Argument: Sendable {
@@ -23,6 +23,8 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case choiceOrNumber([String], ClosedRange<Int>)
         /// `[--all] [DIR]`, DIR absolute; `--session FILE` or `--pdf [FILE]`, FILE absolute.
         case pagesAndDirectory
+        /// Nothing, or one absolute FILE.
+        case optionalFile
     }
 
     public var argument: Argument {
@@ -35,6 +37,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .page: .choiceOrNumber(["next", "prev", "new"], 1...AnnotationDefaults.pageLimit)
         case .spotlight, .zoom: .choice(ControlCommand.Switch.allCases.map(\.rawValue))
         case .save: .pagesAndDirectory
+        case .screenshot: .optionalFile
         case .undo: .none(.undo)
         case .redo: .none(.redo)
         case .clear: .noneOrAll(.clear, all: .clearAll)
@@ -69,6 +72,7 @@ public enum CommandWord: String, CaseIterable, Sendable {
         case .number: "N"
         case .choiceOrNumber(let names, _): (names + ["N"]).joined(separator: "|")
         case .pagesAndDirectory: "[--all] [\(Self.directoryName)]"
+        case .optionalFile: "[\(Self.fileName)]"
         }
     }
 
@@ -78,6 +82,16 @@ public enum CommandWord: String, CaseIterable, Sendable {
         switch argument {
         case .noneOrAll: [Self.allPagesFlag]
         case .pagesAndDirectory: ["\(Self.sessionFlag) \(Self.fileName)", "\(Self.pdfFlag) [\(Self.fileName)]"]
+        default: []
+        }
+    }
+
+    /// Which of `arguments` (the words after this one) name a file or folder: a caller resolves
+    /// them against its own working directory, since the overlay's is another.
+    public func pathIndices(in arguments: [String]) -> [Int] {
+        switch argument {
+        case .pagesAndDirectory, .optionalFile:
+            arguments.indices.filter { ![Self.allPagesFlag, Self.sessionFlag, Self.pdfFlag].contains(arguments[$0]) }
         default: []
         }
     }

@@ -28,6 +28,10 @@ public enum ControlCommand: Equatable, Sendable {
     /// Every page of every output as one PDF, a page each, at this absolute path (nil: a new
     /// file in the pictures folder).
     case savePDF(path: String?)
+    /// Each output as the compositor shows it, overlay included, as a PNG: at this absolute path
+    /// (with several outputs, each output's name before its ending), or nil: new files in the
+    /// pictures folder.
+    case screenshot(path: String?)
     /// Another whiteboard page, each with its own ink and undo.
     case page(PageChange)
     /// The screen dimmed except a soft circle around the newest touch.
@@ -75,7 +79,7 @@ public enum ControlCommand: Equatable, Sendable {
     /// box down as ink first, so that the keyboard goes back to the apps.
     public var keepsTextBox: Bool {
         switch self {
-        case .status, .color, .width: true
+        case .status, .color, .width, .screenshot: true
         default: false
         }
     }
@@ -119,6 +123,11 @@ public enum ControlCommand: Equatable, Sendable {
             self = arguments.isEmpty ? command : all
         case .pagesAndDirectory:
             self = try Self.save(arguments)
+        case .optionalFile:
+            guard arguments.count <= 1, arguments.allSatisfy({ $0.hasPrefix("/") && !$0.hasSuffix("/") }) else {
+                throw ControlError("\(word) takes at most one absolute file name (touchlight ctl resolves a relative one)")
+            }
+            self = .screenshot(path: arguments.first)
         default:
             guard arguments.count == 1 else { throw ControlError("\(word) takes one argument: \(word == .width ? "a number of logical px" : word.takes)") }
             self = try Self.parse(word, arguments[0])
@@ -137,6 +146,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .spotlight: .spotlight
         case .zoom: .zoom
         case .save, .saveSession, .savePDF: .save
+        case .screenshot: .screenshot
         case .undo: .undo
         case .redo: .redo
         case .clear, .clearAll: .clear
@@ -162,6 +172,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .save(let directory, let allPages): (allPages ? [CommandWord.allPagesFlag] : []) + (directory.map { [$0] } ?? [])
         case .saveSession(let path): [CommandWord.sessionFlag, path]
         case .savePDF(let path): [CommandWord.pdfFlag] + (path.map { [$0] } ?? [])
+        case .screenshot(let path): path.map { [$0] } ?? []
         case .clearAll: [CommandWord.allPagesFlag]
         case .stampReset: ["reset"]
         case .undo, .redo, .clear, .pause, .resume, .status, .reload: []
@@ -214,7 +225,7 @@ public enum ControlCommand: Equatable, Sendable {
             }
             guard let command else { throw ControlError("\(word) takes \(spokenList(names)), not \(quoted(argument))") }
             return command
-        case .none, .noneOrAll, .pagesAndDirectory:
+        case .none, .noneOrAll, .pagesAndDirectory, .optionalFile:
             throw ControlError("\(word) takes no argument")
         }
     }

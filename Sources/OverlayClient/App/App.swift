@@ -24,7 +24,7 @@ public final class App {
     /// The outputs and the overlay on each.
     private(set) lazy var registry: OutputRegistry = {
         let maker = OverlayMaker(connection: connection, scheduler: scheduler, globals: globals, reports: reports, statistics: stats,
-                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink, pictures: shellLink ?? kwinScreenShot,
+                                 plane: controlPlane, remembered: remembered, logger: logger, shellLink: shellLink, pictures: pictures,
                                  inkChanged: { [unowned self] in self.keeper?.changed() },
                                  isCapturing: { [unowned self] in self.seats.isCapturing }, settings: { [unowned self] in self.overlaySettings })
         let registry = OutputRegistry(only: options.configuration.output.only, note: { [unowned self] in self.note($0) }) { maker.make(on: $0) }
@@ -43,8 +43,8 @@ public final class App {
         logger: logger))
     /// On GNOME, the link to the Shell extension that started touchlight.
     private(set) var shellLink: ShellLink?
-    /// On KWin, its ScreenShot2 interface takes the zoom's pictures.
-    private var kwinScreenShot: KWinScreenShot?
+    /// Who takes the outputs' pictures, for the zoom and screenshots (`chosenPictures`).
+    private var pictures: OutputPictures?
     /// Reloads the configuration file without holding up the loop.
     private(set) lazy var reloader = ConfigurationReloader(scheduler: scheduler, apply: { [unowned self] settings, path in self.apply(settings, from: path) },
                                                            error: { [unowned self] in self.logger.error("\($0)") })
@@ -59,7 +59,7 @@ public final class App {
     private(set) lazy var commands = Commands(plane: ControlPlane(file: options.configuration.annotate), needs: CommandsNeeds(
         overlays: { [unowned self] in self.activeOverlays }, away: { [unowned self] in self.registry.inkShelf },
         reload: self.options.overrides.configurationPath.map { path in { [unowned self] done in self.reloader.reload(path, done: done) } },
-        logger: logger))
+        pictures: { [unowned self] in self.pictures }, logger: logger))
     /// Where every command is carried out; what commands changed outlives a configuration reload.
     var controlPlane: ControlPlane { commands.plane }
     /// What touchlight remembers between runs: toolbar places, learned touchscreen calibrations;
@@ -120,15 +120,15 @@ public final class App {
             self.keeper?.changed()
         }
         controlPlane.onRecordableEdit = { [unowned self] in self.recorder?.edited($0) }
-        shellLink = shellChannelFD.map { fd in
-            ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
+        shellLink = try shellChannelFD.map { fd throws(ClientError) in
+            try ShellLink(fd: fd, scheduler: scheduler, needs: ShellLinkNeeds(
                 overlays: { [unowned self] in self.activeOverlays }, mode: { [unowned self] in self.controlPlane.settings.mode },
                 setMode: { [unowned self] mode, done in self.commands.execute(.mode(.set(mode)), done: done) },
                 inputArrived: { [unowned self] in self.stats.inputArrived(at: self.scheduler.now) }, delivered: { [unowned self] in self.touchSources.touchscreensDelivered() },
                 end: { [unowned self] in if self.exitStatus == nil { self.exitStatus = 0 } },
                 note: { [unowned self] in self.note($0) }, error: { [unowned self] in self.logger.error("\($0)") }))
         }
-        kwinScreenShot = KWinScreenShot.available(on: connection, environment: ProcessInfo.processInfo.environment)
+        pictures = chosenPictures(connection: connection, shellLink: shellLink, environment: ProcessInfo.processInfo.environment)
         // A saved drawing is read and taken over whole, a stop meanwhile waiting for it: a
         // file that existed, or one opened, is never left missing (64 MiB at most to read).
         keeper = try ExitSignals.whole { () throws(ClientError) in
@@ -167,7 +167,7 @@ public final class App {
             } catch { fail(error) }
         }
         shellLink?.start(on: loop)
-        kwinScreenShot?.listen(on: loop)
+        pictures?.listen(on: loop)
         while loop.isRunning && exitStatus == nil {
             loop.runOnce {
                 // Handlers only mark overlays; each acts here, once, and again after any

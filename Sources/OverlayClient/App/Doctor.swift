@@ -54,11 +54,11 @@ public enum Doctor {
             }
             if !missing.isEmpty { lines.append("Missing required globals: \(missing.joined(separator: ", "))") }
             if let name = connection.screenCapture?.name, let capture = connection.advertised.first(where: { $0.interface == name }) {
-                lines.append("Zoom: available (\(name) version \(capture.version)): the screen can be frozen and magnified")
+                lines.append("Zoom and screenshots: available (\(name) version \(capture.version)): the screen can be frozen and magnified, and taken with ctl screenshot")
             } else if KWinScreenShot.reachable(on: connection, environment: env) {
-                lines.append("Zoom: available through KWin's ScreenShot2 on the session bus, for the installed touchlight (its desktop entry grants it)")
+                lines.append("Zoom and screenshots: available through KWin's ScreenShot2 on the session bus, for the installed touchlight (its desktop entry grants it)")
             } else {
-                lines.append("Zoom: NOT available: \(Overlay.zoomUnavailable); the toolbar has no zoom button")
+                lines.append("Zoom and screenshots: NOT available: \(noPictures); the toolbar has no zoom button")
             }
             lines.append("Outputs:")
             if outputs.isEmpty { lines.append("  none") }

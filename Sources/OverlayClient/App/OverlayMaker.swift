@@ -19,8 +19,8 @@ struct OverlayMaker {
     /// On GNOME, the link to the Shell extension (it stacks the overlays' windows and takes
     /// the zoom's pictures).
     let shellLink: ShellLink?
-    /// Who takes the zoom's pictures where the compositor offers no Wayland capture.
-    let pictures: PictureService?
+    /// Who takes the outputs' pictures for the zoom (`chosenPictures`).
+    let pictures: OutputPictures?
     /// The ink of an overlay changed (a kept session is written a moment later). Asked at
     /// each change, not when the maker is made: the registry, and with it this maker, can be
     /// made while the session keeper is still being set up (it puts the saved pages on the

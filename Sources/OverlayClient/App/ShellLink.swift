@@ -23,10 +23,10 @@ struct ShellLinkNeeds {
 
 /// GNOME: the link to the Shell extension that started touchlight. It reads the channel
 /// (`ShellChannel`: every touch, the monitors, the toggle's modes), tells the shell the mode,
-/// asks it for the keyboard when a text box opens (`KeyboardFocusBroker`), and for a monitor's
-/// picture when the zoom begins (`PictureService`).
+/// asks it for the keyboard when a text box opens (`KeyboardFocusBroker`), and for its
+/// monitors' pictures (`ShellPictures`).
 @MainActor
-final class ShellLink: ShellChannelEvents, KeyboardFocusBroker, PictureService {
+final class ShellLink: ShellChannelEvents, KeyboardFocusBroker {
     /// Whether the GNOME Shell extension started this process (it named its channel).
     nonisolated static var startedByExtension: Bool {
         ProcessInfo.processInfo.environment[ShellChannel.environmentName] != nil
@@ -35,11 +35,16 @@ final class ShellLink: ShellChannelEvents, KeyboardFocusBroker, PictureService {
     private let needs: ShellLinkNeeds
     private let scheduler: Scheduler
     private let channel: ShellChannel
+    /// The monitors' pictures the extension takes, for the zoom and screenshots.
+    let pictures: ShellPictures
 
-    init(fd: Int32, scheduler: Scheduler, needs: ShellLinkNeeds) {
+    init(fd: Int32, scheduler: Scheduler, needs: ShellLinkNeeds) throws(ClientError) {
         self.needs = needs
         self.scheduler = scheduler
-        channel = ShellChannel(fd: fd) { [needs] name in needs.overlays().first { $0.output.name == name } }
+        let channel = ShellChannel(fd: fd) { [needs] name in needs.overlays().first { $0.output.name == name } }
+        self.channel = channel
+        pictures = try ShellPictures(channel: .init(capture: { channel.send(.capture(output: $0)) }, release: { channel.send(.released(output: $0)) }),
+                                     runtimeDirectory: ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? "")
         channel.events = self
     }
 
@@ -83,28 +88,13 @@ final class ShellLink: ShellChannelEvents, KeyboardFocusBroker, PictureService {
 
     func note(_ text: String) { needs.note(text) }
 
-    // MARK: The keyboard and the zoom's picture
+    // MARK: The keyboard and the monitors' pictures
 
     func windowWantsKeyboard(_ wants: Bool, output: String) {
         channel.send(.keyboard(take: wants, output: output))
     }
 
-    let name = "the GNOME Shell extension"
-
-    /// The extension takes the monitor's picture with the Shell's own screenshot machinery.
-    func askPicture(of overlay: Overlay) {
-        channel.send(.capture(output: overlay.output.name))
-    }
-
     func shellCaptured(output: String, path: String?) {
-        guard let overlay = needs.overlays().first(where: { $0.output.name == output }), overlay.pictureAsked else {
-            if path != nil { channel.send(.released(output: output)) }
-            return
-        }
-        guard let path else { return overlay.pictureArrived(.failure(.init("the GNOME Shell extension could not take the screen's picture"))) }
-        let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? ""
-        let outcome = ShellPicture.load(path: path, runtimeDirectory: runtime, logicalSize: overlay.size)
-        channel.send(.released(output: output))
-        overlay.pictureArrived(outcome)
+        pictures.captured(output: output, path: path)
     }
 }

@@ -13,12 +13,14 @@ struct CommandsNeeds {
     var away: () -> InkShelf
     /// `reload`: reads the configuration file again, then answers (nil: there is no file).
     var reload: ((@escaping (ControlReply) -> Void) -> Void)?
+    /// Who takes the outputs' pictures, for `screenshot` (nil: no one here).
+    var pictures: () -> OutputPictures?
     var logger: Logger
 }
 
 /// Where every command comes in: `touchlight ctl`'s socket, the toolbars' buttons and a
 /// replayed trace's `set` lines. Each goes to the control plane with the overlays as its
-/// targets; `save` writes its pictures off the loop (`InkSaver`) and `reload` is the
+/// targets; `save` and `screenshot` write their pictures off the loop (`InkSaver`) and `reload` is the
 /// program's, so their replies come once the work is done while the loop goes on.
 @MainActor
 final class Commands {
@@ -28,6 +30,8 @@ final class Commands {
     private var saver: InkSaver?
     /// `touchlight ctl`'s socket (nil when there is no runtime directory).
     private var server: ControlServer?
+    /// `screenshot`'s pictures, taken from `start` on.
+    private var screenshots: Screenshots?
 
     init(plane: ControlPlane, needs: CommandsNeeds) {
         self.plane = plane
@@ -40,6 +44,7 @@ final class Commands {
         let saver = try InkSaver()
         saver.listen(on: loop)
         self.saver = saver
+        screenshots = Screenshots(pictures: needs.pictures(), scheduler: scheduler)
         let path: String
         do { path = try ControlSocket.path(environment: ProcessInfo.processInfo.environment) } catch {
             needs.logger.notice("no control socket (touchlight ctl will not work): \(error)")
@@ -94,6 +99,9 @@ final class Commands {
         case .clearAll:
             needs.away().forgetAll()
             done(plane.execute(command, on: targets))
+        case .screenshot(let path):
+            guard let screenshots else { return done(.failure("not running yet: no screenshot can be taken")) }
+            screenshots.take(needs.overlays(), to: path, write: { [unowned self] save in self.write({ save }, done: done) }, done: done)
         case .reload:
             guard let reload = needs.reload else { return done(.failure("no configuration file to reload")) }
             reload(done)

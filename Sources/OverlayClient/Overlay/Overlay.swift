@@ -36,7 +36,7 @@ final class Overlay {
 
     init(output: Output, connection: Connection, scheduler: Scheduler, events: OverlayEvents, statistics: Statistics, capture: Bool,
          settings: OverlaySettings, toolbarPlace: ToolbarPlace, globals: RequiredGlobals, role: SurfaceRoleKind,
-         pictures: PictureService? = nil) {
+         pictures: OutputPictures? = nil) {
         self.events = events
         self.pictures = pictures
         self.statistics = statistics
@@ -50,7 +50,7 @@ final class Overlay {
         presenters = PresenterFactory(host: layer, surface: layer.surface, connection: connection, canvas: canvas)
         presenter = canvas
         scene = OverlayScene(size: Size(width: 1, height: 1), scheduler: scheduler, capture: capture, settings: settings.scene,
-                             toolbarPlace: toolbarPlace, zooms: Self.zooms(connection, pictures))
+                             toolbarPlace: toolbarPlace, zooms: pictures != nil)
         layer.owner = self
         dispatcher.eventObserver = { [unowned self] event in self.events.overlay(self, delivered: event) }
         dispatcher.contactLimitReached = { [unowned self] in
@@ -59,32 +59,23 @@ final class Overlay {
         connectToolbar()
         scene.ink.onTextBoxChanged = { [unowned self] change in self.textBoxChanged(change) }
         scene.zoom.onViewChanged = { [unowned self] in
-            self.zoomChanged()
+            self.zoomSwitched(self.scene.zoom.view.settingValue)
             self.setNeedsDraw()
         }
-        scene.zoom.onViewApplied = { [unowned self] view in self.zoomSurface?.follow(view, logicalSize: self.size) }
-        scene.zoom.onCompositorShows = { [unowned self] shows in self.compositorShowsZoom(shows) }
+        scene.zoom.onViewApplied = { [unowned self] view in self.zoomController.follow(view) }
+        scene.zoom.onCompositorShows = { [unowned self] shows in self.zoomController.compositorShows(shows) }
         layer.idleMemory.onDue = { [unowned self] in self.idleReleaseDue = true }
         apply(settings)
         updateInputRegion()
         layer.commit()  // the initial commit, without a buffer
     }
 
-    /// The globals: the screen capture the zoom asks for.
+    /// The globals (the zoom's subsurface is made with them).
     let connection: Connection
-    /// The zoom's capture, while its picture is on its way.
-    var zoomCapture: OutputCapture?
-    /// The protocol that took (or takes) the zoom's picture, for the log.
-    var zoomCaptureName = ""
-    /// On GNOME, where the Shell extension takes the zoom's picture (no screencopy there), and
-    /// whether it was asked for this zoom.
-    private(set) weak var pictures: PictureService?
-    var pictureAsked = false
-    /// The subsurface the compositor shows the zoom's picture in (made at the first zoom), the
-    /// buffer it shows, and one it showed until the next commit.
-    var zoomSurface: ZoomSurface?
-    var zoomBuffer: ShmBuffer?
-    var retiredZoomBuffer: ShmBuffer?
+    /// Who takes the output's picture for the zoom (nil: there is no zoom here).
+    private let pictures: OutputPictures?
+    /// The zoom: its picture, and the subsurface the compositor shows it in.
+    private(set) lazy var zoomController = ZoomController(host: self, scene: scene, pictures: pictures)
 
     var output: Output { layer.output }
     var surface: OpaquePointer { layer.surface }
@@ -260,7 +251,7 @@ final class Overlay {
             statistics.inputShowedNothing()
             arrangeNextFrame(committed: false)
             noteRest(now: now)
-            startPendingCapture()
+            zoomController.frameEnded(committed: false)
         case .presented:
             clock.committed(at: now)
             framesCommitted += 1
@@ -268,8 +259,7 @@ final class Overlay {
             if framesCommitted == 1 { events.overlayShowedFirstFrame(self) }
             idleMemory.frameCommitted()
             noteRest(now: now)
-            retiredZoomBuffer = nil  // the commit that hid it is made
-            startPendingCapture()
+            zoomController.frameEnded(committed: true)
         }
     }
 
@@ -310,15 +300,13 @@ final class Overlay {
 
     func destroy() {
         cancelKeyboardWait()
-        zoomCapture?.cancel()
-        zoomCapture = nil
+        zoomController.cancel()
         guard !layer.isClosed else { return }
         clock.stop()
         presenter.tearDown()
         layer.destroy()
         presenters.destroy()   // the sprites' subsurfaces go after their parent (see SpriteSurface.hide)
-        zoomSurface?.destroy()  // so does the zoom's
-        zoomSurface = nil
+        zoomController.destroy()  // so does the zoom's
     }
 }
 
@@ -346,4 +334,12 @@ extension Overlay: LayerSurfaceOwner {
     func layerSurfaceRescaled() { clock.mark(everything: true) }
     func layerSurfaceMappedWithoutConfigure() { clock.mark() }
     func note(_ text: String) { events.note("overlay on \(output.label): \(text)") }
+}
+
+extension Overlay: ZoomHost {
+    /// Turns the zoom on or off (ctl, the toolbar, a replay); why not, if it cannot be.
+    func setZoom(_ on: Bool) -> String? { zoomController.set(on) }
+
+    func zoomSwitched(_ value: String) { events.overlay(self, zoomed: value) }
+    func zoomNoted(_ text: String) { events.note("zoom on \(output.label): \(text)") }
 }

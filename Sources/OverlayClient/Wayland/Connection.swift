@@ -59,12 +59,12 @@ final class Connection {
     private var imageCopyManager: OpaquePointer?
     /// How the zoom copies an output's picture: ext-image-copy-capture where both its globals
     /// are offered, wlr-screencopy otherwise; nil where neither is (KWin, GNOME).
-    var screenCapture: ScreenCaptureSource? {
+    var screenCapture: WaylandScreenCapture? {
         guard let shm else { return nil }
         if let captureSourceManager, let imageCopyManager {
-            return ScreenCaptureSource(kind: .imageCopy(sources: captureSourceManager, copies: imageCopyManager), shm: shm)
+            return WaylandScreenCapture(kind: .imageCopy(sources: captureSourceManager, copies: imageCopyManager), shm: shm)
         }
-        return screencopyManager.map { ScreenCaptureSource(kind: .screencopy($0), shm: shm) }
+        return screencopyManager.map { WaylandScreenCapture(kind: .screencopy($0), shm: shm) }
     }
     /// text-input-v3: input methods and on-screen keyboards type into text boxes through it.
     private(set) var textInputManager: OpaquePointer?

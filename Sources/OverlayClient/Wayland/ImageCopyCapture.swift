@@ -8,13 +8,13 @@ import TouchCore
 /// and one frame copied into a shared-memory buffer Touchlight makes. The picture wraps that
 /// memory without copying it.
 @MainActor
-final class ImageCopyCapture: OutputCapture {
+final class ImageCopyCapture: PictureRequest {
     private let source: OpaquePointer?
     private let session: OpaquePointer?
     private var frame: OpaquePointer?
     private let shm: OpaquePointer
     private let logicalSize: Size
-    private let finished: (CaptureOutcome) -> Void
+    private let finished: (PictureOutcome) -> Void
     private var size: (width: Int, height: Int)?
     private var format: UInt32?
     private var buffer: ShmBuffer?
@@ -22,7 +22,7 @@ final class ImageCopyCapture: OutputCapture {
     private var isDone = false
 
     init(sources: OpaquePointer, copies: OpaquePointer, output: OpaquePointer, shm: OpaquePointer, logicalSize: Size,
-         finished: @escaping (CaptureOutcome) -> Void) {
+         finished: @escaping (PictureOutcome) -> Void) {
         (self.shm, self.logicalSize, self.finished) = (shm, logicalSize, finished)
         source = ext_output_image_capture_source_manager_v1_create_source(sources, output)
         session = ext_image_copy_capture_manager_v1_create_session(copies, source, 0)  // no cursors in the picture
@@ -37,7 +37,7 @@ final class ImageCopyCapture: OutputCapture {
         events.shm_format = { data, _, format in
             withOwner(data, ImageCopyCapture.self) { capture in
                 // The first usable one offered; XRGB over ARGB (an opaque picture blends faster).
-                if ScreenCaptureSource.isUsable(format: format), capture.format == nil || format == WL_SHM_FORMAT_XRGB8888.rawValue {
+                if WaylandScreenCapture.isUsable(format: format), capture.format == nil || format == WL_SHM_FORMAT_XRGB8888.rawValue {
                     capture.format = format
                 }
             }
@@ -102,11 +102,11 @@ final class ImageCopyCapture: OutputCapture {
         guard transform == WL_OUTPUT_TRANSFORM_NORMAL.rawValue || flipped else {
             return finish(.failed("the compositor gave the picture turned (wl_output transform \(transform)), which the zoom does not turn back"))
         }
-        finish(ScreenCaptureSource.picture(in: buffer, format: format, width: size.width, height: size.height, stride: size.width * 4,
+        finish(WaylandScreenCapture.picture(in: buffer, format: format, width: size.width, height: size.height, stride: size.width * 4,
                                            yInverted: flipped, logicalSize: logicalSize))
     }
 
-    private func finish(_ outcome: CaptureOutcome) {
+    private func finish(_ outcome: PictureOutcome) {
         guard !isDone else { return }
         cancel()
         finished(outcome)

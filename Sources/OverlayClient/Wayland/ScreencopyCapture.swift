@@ -7,18 +7,18 @@ import TouchCore
 /// offers a shared-memory buffer type, Touchlight makes one and asks for a copy, the
 /// compositor fills it. The picture wraps that memory without copying it.
 @MainActor
-final class ScreencopyCapture: OutputCapture {
+final class ScreencopyCapture: PictureRequest {
     private let frame: OpaquePointer
     private let shm: OpaquePointer
     private let logicalSize: Size
-    private let finished: (CaptureOutcome) -> Void
+    private let finished: (PictureOutcome) -> Void
     private var offer: (format: UInt32, width: Int, height: Int, stride: Int)?
     private var buffer: ShmBuffer?
     private var yInverted = false
     private var isDone = false
 
     /// Starts capturing `output` (of `logicalSize`); `finished` is called once, from an event.
-    init(manager: OpaquePointer, output: OpaquePointer, shm: OpaquePointer, logicalSize: Size, finished: @escaping (CaptureOutcome) -> Void) {
+    init(manager: OpaquePointer, output: OpaquePointer, shm: OpaquePointer, logicalSize: Size, finished: @escaping (PictureOutcome) -> Void) {
         self.shm = shm
         self.logicalSize = logicalSize
         self.finished = finished
@@ -44,7 +44,7 @@ final class ScreencopyCapture: OutputCapture {
 
     /// Only 32-bit XRGB or ARGB buffers are taken (the formats pixman reads as they are).
     private func offered(format: UInt32, width: Int, height: Int, stride: Int) {
-        guard ScreenCaptureSource.isUsable(format: format), offer == nil, width > 0, height > 0, width <= Canvas.largestSide, height <= Canvas.largestSide, stride >= width * 4 else { return }
+        guard WaylandScreenCapture.isUsable(format: format), offer == nil, width > 0, height > 0, width <= Canvas.largestSide, height <= Canvas.largestSide, stride >= width * 4 else { return }
         offer = (format, width, height, stride)
         // Before version 3 there is no buffer_done: the one offer is all there is.
         if wl_proxy_get_version(frame) < 3 { copy() }
@@ -65,11 +65,11 @@ final class ScreencopyCapture: OutputCapture {
 
     private func ready() {
         guard let buffer, let offer else { return finish(.failed("a capture was ready before it had a buffer")) }
-        finish(ScreenCaptureSource.picture(in: buffer, format: offer.format, width: offer.width, height: offer.height, stride: offer.stride,
+        finish(WaylandScreenCapture.picture(in: buffer, format: offer.format, width: offer.width, height: offer.height, stride: offer.stride,
                                            yInverted: yInverted, logicalSize: logicalSize))
     }
 
-    private func finish(_ outcome: CaptureOutcome) {
+    private func finish(_ outcome: PictureOutcome) {
         guard !isDone else { return }
         isDone = true
         zwlr_screencopy_frame_v1_destroy(frame)

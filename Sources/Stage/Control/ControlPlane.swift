@@ -101,6 +101,8 @@ package final class ControlPlane {
             return .failure("no configuration file to reload")
         case .saveSession:
             return .failure("a session file is written by the running overlay")
+        case .screenshot:
+            return .failure("a screenshot is taken by the running overlay")
         case .savePDF(let path):
             do { return saved(try preparePDF(targets, to: path).write()) } catch { return .failure(error.reason) }
         case .status:
@@ -230,7 +232,7 @@ package final class ControlPlane {
             let ink = overlay.scene.ink
             for page in allPages ? Array(ink.pages.indices) : [ink.pageIndex] {
                 let name = "touchlight-\(overlay.outputName)-\(stamp)" + (allPages ? "-page\(page + 1)" : "")
-                save.files.append((overlay.inkImage(page: page), Self.newPath(in: folder, name: name, ending: "png")))
+                save.files.append((.image(overlay.inkImage(page: page)), Self.newPath(in: folder, name: name, ending: "png")))
             }
         }
         return save
@@ -249,9 +251,27 @@ package final class ControlPlane {
         return .pdf(pages, font: targets.first?.scene.text.map(InkPDF.Font.init), to: file)
     }
 
+    /// Where `ctl screenshot`'s picture of each output goes: `file` for one output, `file` with
+    /// the output's name before its ending for several (`shot.png` → `shot-DP-1.png`); without
+    /// a file, a new file in the pictures folder, never over an existing one.
+    package static func screenshotPaths(outputs: [String], file: String?,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment) throws(InkSave.Refusal) -> [String] {
+        guard !outputs.isEmpty else { throw InkSave.Refusal(reason: "no output: there is nothing to take a screenshot of") }
+        guard let file else {
+            let folder = try saveFolder(nil, environment: environment), stamp = SafeFiles.timestamp()
+            return outputs.map { newPath(in: folder, name: "touchlight-screenshot-\($0)-\(stamp)", ending: "png") }
+        }
+        guard outputs.count > 1 else { return [file] }
+        let name = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(file.dropLast(name.distance(from: $0, to: name.endIndex))) } ?? file
+        let ending = dot.map { String(name[$0...]) } ?? ""
+        return outputs.map { "\(stem)-\($0)\(ending)" }
+    }
+
     /// Where saves go: `directory`, else the user's pictures folder, else home.
-    private static func saveFolder(_ directory: String?) throws(InkSave.Refusal) -> String {
-        let environment = ProcessInfo.processInfo.environment
+    private static func saveFolder(_ directory: String?,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) throws(InkSave.Refusal) -> String {
         let home = environment["HOME"] ?? "."
         let pictures = environment["XDG_PICTURES_DIR"] ?? home + "/Pictures"
         let folder = directory ?? (FileManager.default.fileExists(atPath: pictures) ? pictures : home)
@@ -276,7 +296,7 @@ package final class ControlPlane {
     /// The reply for a save that was written: what it saved, or why it stopped.
     package func saved(_ outcome: InkSave.Outcome) -> ControlReply {
         guard let error = outcome.error else {
-            note("ink saved: \(outcome.saved.joined(separator: ", "))")
+            note("saved: \(outcome.saved.joined(separator: ", "))")
             return ControlReply(saved: outcome.saved)
         }
         return ControlReply(ok: false, error: error, saved: outcome.saved)

@@ -1,12 +1,40 @@
 import Renderer
 import SafeFiles
 
-/// `ctl save`'s files, a session file or a PDF: the pictures are rasterized (or the strokes copied)
-/// on the loop, which owns the ink, then encoded and written off it (`write`), so that no save
-/// holds up a frame.
+/// `ctl save`'s files, a session file, a PDF, or `ctl screenshot`'s pictures: the pictures are
+/// rasterized or copied (or the strokes copied) on the loop, which owns them, then converted,
+/// encoded and written off it (`write`), so that no save holds up a frame.
 package struct InkSave: Sendable {
     /// Each picture and where it goes.
-    var files: [(image: PNG.Image, path: String)]
+    var files: [(picture: Picture, path: String)]
+
+    /// A picture to write as PNG.
+    package enum Picture: Sendable {
+        /// The ink, rasterized.
+        case image(PNG.Image)
+        /// A screen as the compositor showed it: 32-bit XRGB rows without padding, opaque.
+        case screen(width: Int, height: Int, xrgb: [UInt32])
+
+        /// The picture as PNG takes it (a screen's converted here, off the loop).
+        var png: PNG.Image {
+            switch self {
+            case .image(let image): return image
+            case .screen(let width, let height, let xrgb):
+                var rgba = [UInt8](repeating: 255, count: width * height * 4)
+                for (i, pixel) in xrgb.prefix(width * height).enumerated() {
+                    rgba[i * 4] = UInt8(truncatingIfNeeded: pixel >> 16)
+                    rgba[i * 4 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                    rgba[i * 4 + 2] = UInt8(truncatingIfNeeded: pixel)
+                }
+                return PNG.Image(width: width, height: height, rgba: rgba)
+            }
+        }
+    }
+
+    /// Screens' pictures, each to its path (`ctl screenshot`).
+    package static func screens(_ screens: [(picture: Picture, path: String)]) -> InkSave {
+        InkSave(files: screens)
+    }
     /// A session file, where it goes, and whether its folder is made when missing (the state
     /// folder of the kept session is; the folder `save --session FILE` names must exist).
     var session: (session: InkSession, path: String, makesFolder: Bool)?
@@ -58,7 +86,7 @@ package struct InkSave: Sendable {
         }
         for file in files {
             do {
-                try SafeFiles.writeAtomically(try PNG.encode(file.image), to: file.path)
+                try SafeFiles.writeAtomically(try PNG.encode(file.picture.png), to: file.path)
             } catch {
                 return Outcome(saved: saved, error: "could not save: \(error)")
             }

@@ -165,6 +165,12 @@ final class Desktop {
         return try Self.execute(root.enter, [root.path, touchlight, "ctl"] + words, environment: environment)
     }
 
+    /// `touchlight ctl screenshot` into the session's runtime folder: the picture as ffmpeg
+    /// reads it, and the file's permissions (nil: ctl failed, and what it said).
+    func ctlScreenshot(_ name: String) throws -> (image: Image?, mode: Int?, output: String) {
+        try Image.ctlScreenshot(name, in: runtimeDirectory.path) { try ctl("screenshot", $0) }
+    }
+
     @discardableResult
     func swaymsg(_ arguments: String...) throws -> String {
         try Self.run("/usr/bin/swaymsg", arguments, environment: session.hostEnvironment)

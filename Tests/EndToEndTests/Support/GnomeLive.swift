@@ -143,10 +143,13 @@ final class GnomeLive {
         let (status, output) = try runAsUser(["gdbus", "call", "--session", "--dest", "org.gnome.Shell.Screenshot", "--object-path",
                                               "/org/gnome/Shell/Screenshot", "--method", "org.gnome.Shell.Screenshot.Screenshot", "false", "false", png])
         guard status == 0, output.hasPrefix("(true,") else { throw Desktop.DesktopError.commandFailed("Screenshot: \(output)") }
-        try FileManager.default.createDirectory(at: Desktop.screenshotDirectory, withIntermediateDirectories: true)
-        let ppm = Desktop.screenshotDirectory.appendingPathComponent("gnome-\(name).ppm").path
-        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", png, "-f", "image2", "-c:v", "ppm", ppm])
-        return try Image(ppm: Data(contentsOf: URL(fileURLWithPath: ppm)))
+        return try Image(png: png, name: "gnome-\(name)")
+    }
+
+    /// `touchlight ctl screenshot` into the session's runtime folder: the picture as ffmpeg
+    /// reads it, and the file's permissions (nil: ctl failed, and what it said).
+    func ctlScreenshot(_ name: String) throws -> (image: Image?, mode: Int?, output: String) {
+        try Image.ctlScreenshot(name, in: desktop.runtimeDirectory.path) { try ctl("screenshot", $0) }
     }
 
     /// Screenshots until `done` says so, at most `timeout` seconds: the last one.

@@ -60,3 +60,25 @@ struct Image: CustomStringConvertible {
 
 /// A screenshot's pixel has the predicates every test uses (`ColourSample`).
 extension Image.Pixel: ColourSample {}
+
+extension Image {
+    /// A PNG as ffmpeg reads it (not Touchlight's own reader), kept as
+    /// `.build/e2e-screenshots/NAME.ppm`.
+    init(png: String, name: String) throws {
+        try FileManager.default.createDirectory(at: Desktop.screenshotDirectory, withIntermediateDirectories: true)
+        let ppm = Desktop.screenshotDirectory.appendingPathComponent("\(name).ppm").path
+        try Desktop.run("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", png, "-f", "image2", "-c:v", "ppm", ppm])
+        self = try Image(ppm: Data(contentsOf: URL(fileURLWithPath: ppm)))
+    }
+
+    /// `touchlight ctl screenshot FOLDER/NAME.png`, run by `ctl`: the picture as ffmpeg reads it
+    /// and the file's permissions, or nil and what ctl said.
+    static func ctlScreenshot(_ name: String, in folder: String,
+                              ctl: (String) throws -> (status: Int32, output: String)) throws -> (image: Image?, mode: Int?, output: String) {
+        let path = "\(folder)/\(name).png"
+        let (status, output) = try ctl(path)
+        guard status == 0, FileManager.default.fileExists(atPath: path) else { return (nil, nil, output) }
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        return (try Image(png: path, name: "ctl-\(name)"), mode, output)
+    }
+}

@@ -3,17 +3,17 @@ import Renderer
 import SafeFiles
 import TouchCore
 
-/// The picture of a monitor the GNOME Shell extension took for the zoom (GNOME gives clients
-/// no screen capture of their own): a PNG the extension wrote into this user's runtime folder,
-/// read here as a zoom's frozen picture. The extension removes the file once touchlight says it
-/// is read; touchlight never deletes what it did not write.
+/// The picture of a monitor the GNOME Shell extension took (GNOME gives clients no screen
+/// capture of their own): a PNG the extension wrote into this user's runtime folder, read and
+/// decoded here, off the loop. The extension removes the file once touchlight says it is read;
+/// touchlight never deletes what it did not write.
 enum ShellPicture {
     /// The largest file taken (an 8K monitor's PNG is well under it).
     static let largestFile = 512 * 1024 * 1024
 
     /// The picture at `path`, or why not. The file must be in `runtimeDirectory`, a regular
-    /// file (not through a symlink) of this user's.
-    static func load(path: String, runtimeDirectory: String, logicalSize: Size) -> Result<ZoomPicture, PictureError> {
+    /// file (not through a symlink) of this user's. From any thread.
+    static func load(path: String, runtimeDirectory: String) -> Result<PicturePixels, PictureError> {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         guard path.hasPrefix("/"), !runtimeDirectory.isEmpty, folder == runtimeDirectory else {
             return .failure(.init("the shell's picture \(path.prefix(80)) is not in \(runtimeDirectory)"))
@@ -38,15 +38,29 @@ enum ShellPicture {
                 pixels.memory[i] = 0xFF00_0000 | r << 16 | g << 8 | b
             }
         }
-        guard let picture = ZoomPicture(pixels: UnsafeMutableRawPointer(pixels.memory), width: image.width, height: image.height, stride: image.width * 4,
-                                        opaque: true, yInverted: false, logicalSize: logicalSize, keeper: pixels) else {
-            return .failure(.init("the shell's picture \(path) is empty"))
-        }
-        return .success(picture)
+        guard image.width > 0, image.height > 0 else { return .failure(.init("the shell's picture \(path) is empty")) }
+        return .success(PicturePixels(width: image.width, height: image.height, memory: pixels))
     }
 }
 
-/// The pixels of a picture a `PictureService` took, 32-bit XRGB, freed with the picture. Filled
+/// A picture a service took, converted off the loop to 32-bit XRGB rows without padding, and
+/// handed to the loop whole.
+struct PicturePixels: Sendable {
+    let width: Int, height: Int
+    let memory: PictureMemory
+
+    /// The picture, for an output that spans `logicalSize`; `source` names who took it.
+    @MainActor
+    func picture(logicalSize: Size, from source: String) -> PictureOutcome {
+        guard let picture = ZoomPicture(pixels: UnsafeMutableRawPointer(memory.memory), width: width, height: height, stride: width * 4,
+                                        opaque: true, yInverted: false, logicalSize: logicalSize, keeper: memory) else {
+            return .failed("pixman could not wrap \(source)'s picture")
+        }
+        return .taken(OutputPicture(picture: picture, showable: nil))
+    }
+}
+
+/// The pixels of a picture a picture service took, 32-bit XRGB, freed with the picture. Filled
 /// off the loop, then handed to it whole.
 final class PictureMemory: @unchecked Sendable {
     let memory: UnsafeMutablePointer<UInt32>
@@ -54,7 +68,7 @@ final class PictureMemory: @unchecked Sendable {
     deinit { memory.deallocate() }
 }
 
-/// Why a picture service's picture cannot be the zoom's.
+/// Why a picture service has no picture.
 struct PictureError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

@@ -1,6 +1,7 @@
 import CScreenShot2
 import Glibc
 import Renderer
+import TouchCore
 
 /// The zoom's picture on KWin, which gives clients no Wayland screen capture: its ScreenShot2
 /// interface on the session bus, as Spectacle takes its pictures. KWin answers only programs
@@ -9,19 +10,15 @@ import Renderer
 /// The call and the read of the pipe KWin writes the pixels to run off the loop; the picture
 /// comes back through a `LoopMailbox`.
 @MainActor
-final class KWinScreenShot: PictureService {
+final class KWinScreenShot: OutputPictures {
     /// How long KWin may take to answer, and then to write the pixels (milliseconds each).
     nonisolated static let timeoutMilliseconds = 5000
 
     let name = "KWin's ScreenShot2"
-    private let mailbox: LoopMailbox<Result<Pixels, PictureError>>
-    private var waiting: [Int: WaitingOverlay] = [:]
+    private let mailbox: LoopMailbox<Result<PicturePixels, PictureError>>
+    /// The requests under way, by ticket: what each picture spans, and who gets it.
+    private var waiting: [Int: (logicalSize: Size, finished: (PictureOutcome) -> Void)] = [:]
     private var nextTicket = 0
-
-    /// The overlay a picture is for, unless it went meanwhile.
-    private struct WaitingOverlay {
-        weak var overlay: Overlay?
-    }
 
     /// Whether the service can be reached: KWin is the compositor (it offers KDE's output
     /// protocol) and this session has a bus. Nothing is asked of the bus until a zoom.
@@ -45,33 +42,33 @@ final class KWinScreenShot: PictureService {
         loop.add(fd: mailbox.readEnd) { [unowned self] _ in self.deliver() }
     }
 
-    func askPicture(of overlay: Overlay) {
-        let ticket = nextTicket, screen = overlay.output.name, mailbox = self.mailbox
+    func takePicture(of output: Output, logicalSize: Size, finished: @escaping (PictureOutcome) -> Void) -> PictureRequest {
+        let ticket = nextTicket, screen = output.name, mailbox = self.mailbox
         nextTicket += 1
-        waiting[ticket] = WaitingOverlay(overlay: overlay)
-        guard !screen.isEmpty else { return mailbox.post(ticket, .failure(.init("KWin did not name the output, so its picture cannot be asked for"))) }
-        Task.detached { mailbox.post(ticket, Self.take(screen: screen)) }
+        waiting[ticket] = (logicalSize, finished)
+        if screen.isEmpty {
+            mailbox.post(ticket, .failure(.init("KWin did not name the output, so its picture cannot be asked for")))
+        } else {
+            Task.detached { mailbox.post(ticket, Self.take(screen: screen)) }
+        }
+        return PictureTicket { [weak self] in self?.waiting[ticket] = nil }
     }
 
     private func deliver() {
         for (ticket, outcome) in mailbox.take() {
-            guard let overlay = waiting.removeValue(forKey: ticket)?.overlay else { continue }
-            overlay.pictureArrived(outcome.flatMap { pixels in
-                ZoomPicture(pixels: UnsafeMutableRawPointer(pixels.memory.memory), width: pixels.width, height: pixels.height, stride: pixels.width * 4,
-                            opaque: true, yInverted: false, logicalSize: overlay.size, keeper: pixels.memory).map { .success($0) }
-                    ?? .failure(.init("pixman could not wrap KWin's picture"))
-            })
+            guard let (logicalSize, finished) = waiting.removeValue(forKey: ticket) else { continue }
+            switch outcome {
+            case .success(let pixels):
+                finished(pixels.picture(logicalSize: logicalSize, from: "KWin"))
+            case .failure(let reason):
+                finished(.failed(reason.description))
+            }
         }
     }
 
-    /// A picture as KWin gave it, converted to XRGB.
-    struct Pixels: Sendable {
-        let width: Int, height: Int
-        let memory: PictureMemory
-    }
 
     /// Off the loop: asks KWin for `screen`'s picture and reads it from the pipe.
-    nonisolated static func take(screen: String) -> Result<Pixels, PictureError> {
+    nonisolated static func take(screen: String) -> Result<PicturePixels, PictureError> {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return .failure(.init("cannot make a pipe for KWin's picture: \(String(cString: strerror(errno)))")) }
         defer { close(ends[0]) }
@@ -94,7 +91,7 @@ final class KWinScreenShot: PictureService {
             if let failure = readWhole(ends[0], into: &bytes) { return .failure(failure) }
             order.convert(bytes, width: width, into: memory.memory + y * width)
         }
-        return .success(Pixels(width: width, height: height, memory: memory))
+        return .success(PicturePixels(width: width, height: height, memory: memory))
     }
 
     /// Fills `bytes` from the pipe, waiting at most `timeoutMilliseconds` for each piece.
