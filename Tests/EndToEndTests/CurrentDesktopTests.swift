@@ -93,8 +93,9 @@ extension EndToEnd {
             let link = "/usr/share/gnome-shell/extensions/\(GnomeLive.uuid)"
             func linked() throws -> String { try Desktop.run(root.enter, [root.path, "readlink", link]).trimmingCharacters(in: .whitespacesAndNewlines) }
             #expect(try linked() == "/usr/share/touchlight/gnome-shell-extension/45", "the package linked the 45-and-later variant for GNOME 48")
-            _ = try Desktop.run(root.enter, [root.path, "ln", "-sfn", "/usr/share/touchlight/gnome-shell-extension/43", link])
-            _ = try Desktop.run(root.enter, [root.path, "sh", "-c", "dpkg-trigger --no-await /usr/bin/gnome-shell && dpkg --triggers-only --pending"])
+            // Under the install lock: another test process may be installing the package there.
+            let locked = CurrentDesktop.installLocked(root)
+            _ = try Desktop.run(locked[0], Array(locked.dropFirst()) + ["sh", "-c", "ln -sfn /usr/share/touchlight/gnome-shell-extension/43 \(link) && dpkg-trigger --no-await /usr/bin/gnome-shell && dpkg --triggers-only --pending"])
             #expect(try linked() == "/usr/share/touchlight/gnome-shell-extension/45", "the trigger chose again for GNOME 48")
         }
     }

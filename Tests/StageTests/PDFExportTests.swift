@@ -63,9 +63,9 @@ import TouchlightConfig
         defer { if ProcessInfo.processInfo.environment["KEEP_PDF_TEST"] == nil { try? FileManager.default.removeItem(atPath: folder) } }
         let plane = ControlPlane(file: Configuration().annotate)
         let pdf = folder + "/handout.pdf"
-        let reply = plane.execute(.savePDF(path: pdf), on: [renderer])
+        let reply = plane.executeAtOnce(.savePDF(path: pdf), on: [renderer])
         #expect(reply.ok && reply.saved == [pdf], "\(reply.json)")
-        #expect(plane.execute(.save(directory: folder, allPages: true), on: [renderer]).saved?.count == 2)
+        #expect(plane.executeAtOnce(.save(directory: folder, allPages: true), on: [renderer]).saved?.count == 2)
 
         let info = try Self.poppler("pdfinfo", [pdf])
         let fields = Dictionary(info.split(separator: "\n").map { line in

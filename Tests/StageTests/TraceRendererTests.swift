@@ -202,17 +202,17 @@ import TouchlightConfig
         while !renderer.isFinished { renderer.renderNextFrame() }
         let plane = ControlPlane(file: Configuration().annotate)
         let ink = renderer.scene.ink
-        #expect(plane.execute(.page(.number(2)), on: [renderer]).ok && ink.pageIndex == 1)
-        _ = plane.execute(.undo, on: [renderer])
+        #expect(plane.executeAtOnce(.page(.number(2)), on: [renderer]).ok && ink.pageIndex == 1)
+        _ = plane.executeAtOnce(.undo, on: [renderer])
         #expect(ink.pages[1].strokes.isEmpty && ink.pages[0].strokes.count == 1, "undo on page 2 leaves page 1 alone")
-        #expect(!plane.execute(.page(.next), on: [renderer]).ok && ink.pageIndex == 1, "no page after the last")
-        #expect(plane.execute(.page(.previous), on: [renderer]).ok && ink.pageIndex == 0)
-        #expect(!plane.execute(.page(.previous), on: [renderer]).ok && ink.pageIndex == 0, "no page before the first")
-        _ = plane.execute(.clear, on: [renderer])
+        #expect(!plane.executeAtOnce(.page(.next), on: [renderer]).ok && ink.pageIndex == 1, "no page after the last")
+        #expect(plane.executeAtOnce(.page(.previous), on: [renderer]).ok && ink.pageIndex == 0)
+        #expect(!plane.executeAtOnce(.page(.previous), on: [renderer]).ok && ink.pageIndex == 0, "no page before the first")
+        _ = plane.executeAtOnce(.clear, on: [renderer])
         #expect(ink.pages[0].strokes.isEmpty)
-        _ = plane.execute(.undo, on: [renderer])
+        _ = plane.executeAtOnce(.undo, on: [renderer])
         #expect(ink.pages[0].strokes.count == 1, "clear is undone on its own page")
-        #expect(plane.execute(.page(.new), on: [renderer]).ok && ink.pages.count == 3 && ink.pageIndex == 2)
+        #expect(plane.executeAtOnce(.page(.new), on: [renderer]).ok && ink.pages.count == 3 && ink.pageIndex == 2)
     }
 
     /// A recorded board is drawn under the ink from its moment on (a video of a whiteboard
@@ -288,8 +288,8 @@ import TouchlightConfig
         #expect(!renderer.scene.zoom.isOn && red(300, 200) && !red(400, 300), "after the zoom, where the picture has it")
         #expect(renderer.ignoredSettings.isEmpty, "\(renderer.ignoredSettings)")
         let plane = ControlPlane(file: Configuration().annotate)
-        #expect(plane.execute(.zoom(.on), on: [renderer]).ok && renderer.scene.zoom.isOn)
-        _ = plane.execute(.mode(.set(.pass)), on: [renderer])
+        #expect(plane.executeAtOnce(.zoom(.on), on: [renderer]).ok && renderer.scene.zoom.isOn)
+        _ = plane.executeAtOnce(.mode(.set(.pass)), on: [renderer])
         #expect(!renderer.scene.zoom.isOn, "pass mode ends the zoom")
     }
 

@@ -84,6 +84,15 @@ public enum ControlCommand: Equatable, Sendable {
         }
     }
 
+    /// Whether a toolbar's button gives it for the output the toolbar is on alone: undo, redo
+    /// and clear edit that output's ink (ctl's edit every output's).
+    public var editsOneOutput: Bool {
+        switch self {
+        case .undo, .redo, .clear: true
+        default: false
+        }
+    }
+
     /// Parses words separated by spaces (`mode draw`); the error says what was wrong and what
     /// is valid.
     public init(line: String) throws(ControlError) {

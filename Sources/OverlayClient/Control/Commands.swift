@@ -20,8 +20,9 @@ struct CommandsNeeds {
 
 /// Where every command comes in: `touchlight ctl`'s socket, the toolbars' buttons and a
 /// replayed trace's `set` lines. Each goes to the control plane with the overlays as its
-/// targets; `save` and `screenshot` write their pictures off the loop (`InkSaver`) and `reload` is the
-/// program's, so their replies come once the work is done while the loop goes on.
+/// targets, which carries it out and says what is left to do (`ControlEffect`): this does it.
+/// Files are written off the loop (`InkSaver`), screenshots taken (`Screenshots`) and a reload
+/// is the program's, so their replies come once the work is done while the loop goes on.
 @MainActor
 final class Commands {
     let plane: ControlPlane
@@ -72,52 +73,37 @@ final class Commands {
         execute(command) { reply($0.json) }
     }
 
-    /// Writes what `prepare` makes (on the loop: the pictures or the strokes) off the loop, and
-    /// answers with what was saved, or why nothing could be.
-    private func write(_ prepare: () throws(InkSave.Refusal) -> InkSave, done: @escaping (ControlReply) -> Void) {
-        guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
-        do {
-            saver.write(try prepare()) { [unowned self] outcome in done(self.plane.saved(outcome)) }
-        } catch {
-            done(.failure(error.reason))
-        }
-    }
-
     /// Carries out `command` on `targets` (every overlay unless given); `done` gets the reply,
     /// at once or once the work is done.
     func execute(_ command: ControlCommand, on targets: [Overlay]? = nil, done: @escaping (ControlReply) -> Void) {
         // A toolbar's undo acts on its own output, but a box open on another is put down too.
         if !command.keepsTextBox { plane.putDownTextBoxes(on: needs.overlays()) }
         let targets = targets ?? needs.overlays()
-        switch command {
-        case .save(let directory, let allPages):
-            write({ () throws(InkSave.Refusal) in try plane.prepareSave(targets, into: directory, allPages: allPages) }, done: done)
-        case .savePDF(let path):
-            write({ () throws(InkSave.Refusal) in try plane.preparePDF(targets, to: path) }, done: done)
-        case .saveSession(let path):
-            write({ .session(InkSession(plane: plane, targets: targets, away: needs.away()), to: path) }, done: done)
-        case .clearAll:
-            needs.away().forgetAll()
-            done(plane.execute(command, on: targets))
+        perform(plane.execute(command, on: targets, away: needs.away()), on: targets, done: done)
+    }
+
+    /// Does what the control plane left to do: files are written off the loop, screenshots
+    /// taken, the configuration read again; `done` gets the reply once it is done.
+    private func perform(_ effect: ControlEffect, on targets: [Overlay], done: @escaping (ControlReply) -> Void) {
+        switch effect {
+        case .reply(let reply):
+            done(reply)
+        case .write(let save):
+            guard let saver else { return done(.failure("not running yet: nothing can be saved")) }
+            saver.write(save) { [unowned self] outcome in done(self.plane.saved(outcome)) }
         case .screenshot(let path):
             guard let screenshots else { return done(.failure("not running yet: no screenshot can be taken")) }
-            screenshots.take(needs.overlays(), to: path, write: { [unowned self] save in self.write({ save }, done: done) }, done: done)
+            screenshots.take(targets, to: path, write: { [unowned self] save in self.perform(.write(save), on: targets, done: done) }, done: done)
         case .reload:
             guard let reload = needs.reload else { return done(.failure("no configuration file to reload")) }
             reload(done)
-        default:
-            done(plane.execute(command, on: targets))
         }
     }
 
     /// A toolbar button: its command, as ctl's; undo, redo and clear edit the ink of the output
     /// the toolbar is on (ctl's edit every output's).
     func toolbar(on overlay: Overlay, asked command: ControlCommand) {
-        let targets: [Overlay]? = switch command {
-        case .undo, .redo, .clear: [overlay]
-        default: nil
-        }
-        execute(command, on: targets) { [needs] reply in
+        execute(command, on: command.editsOneOutput ? [overlay] : nil) { [needs] reply in
             if !reply.ok { needs.logger.error("toolbar: \(reply.error ?? "failed")") }
         }
     }

@@ -27,8 +27,6 @@ final class Overlay {
     private(set) var presenter: Presenter
     /// The renderer asked for and not yet taken (the loop takes it in `act`).
     private var wantedRenderer: RendererChoice?
-    /// `idle_release_ms` passed with nothing shown (the loop acts on it).
-    private var idleReleaseDue = false
     unowned let events: OverlayEvents
     /// Input-to-commit latency and commits (--statistics), told directly.
     private let statistics: Statistics
@@ -64,7 +62,6 @@ final class Overlay {
         }
         scene.zoom.onViewApplied = { [unowned self] view in self.zoomController.follow(view) }
         scene.zoom.onCompositorShows = { [unowned self] shows in self.zoomController.compositorShows(shows) }
-        layer.idleMemory.onDue = { [unowned self] in self.idleReleaseDue = true }
         apply(settings)
         updateInputRegion()
         layer.commit()  // the initial commit, without a buffer
@@ -205,8 +202,7 @@ final class Overlay {
             wantedRenderer = nil
             switched = switchRenderer(to: wanted)
         }
-        if idleReleaseDue {
-            idleReleaseDue = false
+        if idleMemory.takeDueRelease() {
             // Input that came with the timer is drawn first: a frame that then shows nothing
             // starts the wait again.
             if !clock.needsDraw { releaseMemoryIfNothingShows() }
@@ -228,7 +224,11 @@ final class Overlay {
 
     private func draw() {
         guard layer.isConfigured else { return }
-        guard layer.mapState == .mapped else { return layer.mapState == .unmapped ? layer.mapAgain() : () }
+        switch layer.residency {
+        case .unmapped: return layer.mapAgain()
+        case .mapping: return  // the configure that maps it again draws
+        case .noBuffer, .buffers, .pixel: break
+        }
         let force = clock.needsEverything
         let now = scheduler.now
         guard clock.begin(now: now) else { return }   // [performance] max_fps: later

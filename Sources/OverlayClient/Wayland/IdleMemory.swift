@@ -4,30 +4,51 @@ import CWaylandProtocols
 import TouchCore
 import TouchlightConfig
 
-/// An overlay's memory while it shows nothing. Its full-size shm buffers are most of
-/// touchlight's memory (and the compositor's share of it: 33 MB each at 3840×2160 px). After
-/// `[performance] idle_release_ms` with nothing shown they go. An overlay that takes no input
-/// then attaches no buffer at all (`unmap`): its layer surface leaves the screen, so the
-/// compositor has nothing to composite and nothing that keeps a fullscreen video from direct
-/// scanout. One that takes input (capture or draw mode) must stay mapped to receive it, and
-/// shows one transparent pixel, stretched over the surface by its viewport (`release`). The
-/// next frame with anything to show brings buffers back (`restore`); they start transparent,
-/// so only what is new is drawn into them (at 3840×2160 a marker, not 33 MB of pixels).
+/// An overlay's memory while it shows nothing, and where its surface stands: the one state
+/// (`Residency`) the presenters, the surface and the idle timer ask. Its full-size shm buffers
+/// are most of touchlight's memory (and the compositor's share of it: 33 MB each at
+/// 3840×2160 px). After `[performance] idle_release_ms` with nothing shown they go. An overlay
+/// that takes no input then attaches no buffer at all (`unmap`): its layer surface leaves the
+/// screen, so the compositor has nothing to composite and nothing that keeps a fullscreen video
+/// from direct scanout. One that takes input (capture or draw mode) must stay mapped to receive
+/// it, and shows one transparent pixel, stretched over the surface by its viewport (`release`).
+/// The next frame with anything to show brings buffers back (`restore`); they start
+/// transparent, so only what is new is drawn into them (at 3840×2160 a marker, not 33 MB of
+/// pixels).
 @MainActor
 final class IdleMemory {
+    /// Where the surface stands.
+    enum Residency: Equatable {
+        /// No buffer attached yet: a new surface, or one mapped again and configured. The next
+        /// frame attaches buffers, or the pixel.
+        case noBuffer
+        /// Mapped, drawing into full-size buffers.
+        case buffers
+        /// Mapped, showing the transparent pixel: the buffers are gone (idle, taking input).
+        case pixel
+        /// Idle and off the screen: no buffer attached, and it maps again only through
+        /// `LayerSurface.mapAgain` (a configure meanwhile is only acknowledged).
+        case unmapped
+        /// Committed again without a buffer after `unmapped`: the configure that answers it
+        /// maps the surface (layer-shell's way), and the next frame draws.
+        case mapping
+    }
+
+    /// A new surface has no buffer: nothing is drawn, and no buffer made, before there is
+    /// something to show.
+    private(set) var residency = Residency.noBuffer
     /// How long nothing must show before the buffers go, in seconds (0: never):
     /// `[performance] idle_release_ms`.
     private(set) var delay = 0.0
-    /// Whether the buffers are gone (the pixel shows, or nothing). A new overlay starts so:
-    /// nothing is drawn, and no buffer made, before there is something to show.
-    private(set) var isReleased = true
-    /// Whether no buffer is attached (as on a new surface): unmapped, and after an unmap until
-    /// it is configured again (see `Overlay.mapAgain`).
-    private(set) var isUnmapped = true
+    /// Whether the buffers are gone (the pixel shows, or nothing).
+    var isReleased: Bool { residency != .buffers }
+    /// Whether no buffer is attached (as on a new surface).
+    var isUnmapped: Bool { residency == .noBuffer || residency == .unmapped || residency == .mapping }
+    /// Whether the release came due (`idle_release_ms` passed with nothing shown): the loop
+    /// takes it (`takeDueRelease`) and checks that nothing shows still.
+    private var releaseDue = false
     /// Whether the frame being drawn brought the buffers back (for --statistics).
     private(set) var restoredThisFrame = false
-    /// What to do when the release is due (the overlay checks that nothing shows still).
-    var onDue: (@MainActor () -> Void)?
     private var timer: ScheduledTimer?
     /// The logical size the pixel covers.
     private var coveredSize = (width: 0, height: 0)
@@ -46,7 +67,8 @@ final class IdleMemory {
     }
 
     /// After every frame: while nothing shows and memory is held (the buffers, or sprites'),
-    /// the release is due `delay` later (`onDue` then runs); anything shown calls it off.
+    /// the release is due `delay` later (the loop then takes it: `takeDueRelease`); anything
+    /// shown calls it off.
     /// Without a viewport the pixel could not cover the surface, so the buffers stay unless
     /// the surface may be unmapped.
     func frameEnded(showsNothing: Bool, holdsMemory: Bool, mayUnmap: Bool) {
@@ -54,8 +76,14 @@ final class IdleMemory {
         guard timer == nil else { return }
         timer = scheduler.schedule(at: scheduler.now + delay) { [weak self] in
             self?.timer = nil
-            self?.onDue?()
+            self?.releaseDue = true
         }
+    }
+
+    /// Whether the release came due since the loop last asked (the timer only marks it).
+    func takeDueRelease() -> Bool {
+        defer { releaseDue = false }
+        return releaseDue
     }
 
     /// After a frame's commit has been counted.
@@ -65,11 +93,11 @@ final class IdleMemory {
     /// unmapped, maps the surface with the pixel). Throws when the pixel cannot be made (then
     /// the buffers stay).
     func release(width: Int, height: Int) throws(ClientError) {
-        guard !isReleased || isUnmapped, let surface, surface.canStretchPixel else { return }
+        guard residency != .pixel, let surface, surface.canStretchPixel else { return }
         try surface.showTransparentPixel(width: width, height: height)
         buffers.removeAll(showingNothing: true)
         coveredSize = (width, height)
-        (isReleased, isUnmapped) = (true, false)
+        residency = .pixel
         // What was freed (the overlay drops its sprites first) goes back to the system, not
         // only to malloc's free lists.
         tl_malloc_trim()
@@ -77,16 +105,16 @@ final class IdleMemory {
 
     /// Attaches no buffer, which unmaps the layer surface, and drops the buffers.
     func unmap() {
-        guard !isUnmapped else { return }
+        guard residency == .buffers || residency == .pixel else { return }
         surface?.detach()
         buffers.removeAll(showingNothing: true)
-        (isReleased, isUnmapped, coveredSize) = (true, true, (0, 0))
+        (residency, coveredSize) = (.unmapped, (0, 0))
         tl_malloc_trim()
     }
 
     /// While the pixel shows: it covers a new logical size.
     func resize(width: Int, height: Int) {
-        guard isReleased, !isUnmapped, let surface, surface.canStretchPixel, coveredSize != (width, height) else { return }
+        guard residency == .pixel, let surface, surface.canStretchPixel, coveredSize != (width, height) else { return }
         surface.stretchTransparentPixel(width: width, height: height)
         coveredSize = (width, height)
     }
@@ -95,8 +123,20 @@ final class IdleMemory {
     /// draws into new buffers, which start transparent (see `BufferRing.removeAll`).
     func restore() {
         cancel()
-        (isReleased, isUnmapped) = (false, false)
+        residency = .buffers
         restoredThisFrame = true
+    }
+
+    /// Unmapped while idle, the surface committed again without a buffer (`LayerSurface.mapAgain`).
+    func mappingAgain() {
+        guard residency == .unmapped else { return }
+        residency = .mapping
+    }
+
+    /// A configure came while mapping again, or none came in time: the next frame draws.
+    func mapped() {
+        guard residency == .mapping else { return }
+        residency = .noBuffer
     }
 
     func cancel() {
@@ -107,7 +147,7 @@ final class IdleMemory {
     /// Before the surface goes: the timer.
     func destroy() {
         cancel()
-        onDue = nil
+        releaseDue = false
     }
 }
 

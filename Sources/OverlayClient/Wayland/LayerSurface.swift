@@ -42,9 +42,9 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     private(set) var scale = SurfaceScale(bufferScale: 1, fractional: nil)
     private(set) var isConfigured = false
     private(set) var isClosed = false
-    /// Off the screen while idle (see `IdleMemory`), and being mapped again.
-    enum MapState { case mapped, unmapped, awaitingConfigure }
-    private(set) var mapState = MapState.mapped
+    /// Where the surface stands: drawing, idle, off the screen or being mapped again (kept by
+    /// `IdleMemory`, which the presenters and the idle timer ask too).
+    var residency: IdleMemory.Residency { idleMemory.residency }
     /// Whether an idle overlay unmaps its surface: false once the compositor did not answer
     /// the commit that maps it again with a configure (Mir 2.12); it stays mapped then.
     private(set) var mayUnmap = true
@@ -115,7 +115,7 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
         // Unmapped while idle, the surface maps again only through `mapAgain`: sway 1.7 answers
         // the unmapping commit itself with a configure, which drawing would take as leave to map
         // (and half a second later the overlay would unmap again, and so on while idle).
-        guard mapState != .unmapped else { return role.acknowledge(serial: serial) }
+        guard residency != .unmapped else { return role.acknowledge(serial: serial) }
         pendingConfigure = (serial, width, height)
     }
     private var pendingConfigure: (serial: UInt32, width: Int, height: Int)?
@@ -139,7 +139,7 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
         } else {
             role.acknowledge(serial: serial)
         }
-        mapState = .mapped
+        idleMemory.mapped()
         let modeSize = output.logicalSize.width > 0 ? output.logicalSize : output.modeSize
         let newWidth = width > 0 ? width : Int(modeSize.width)
         let newHeight = height > 0 ? height : Int(modeSize.height)
@@ -288,7 +288,6 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     /// Idle and taking no input: off the screen (see `IdleMemory.unmap`).
     func unmapWhileIdle() {
         idleMemory.unmap()
-        mapState = .unmapped
     }
 
     /// Whether the surface must stay mapped whatever it shows: input reaches only a mapped
@@ -302,8 +301,8 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     /// Unmapped while idle, and something is to be drawn: the first commit again, without a
     /// buffer; the configure that answers it draws (layer-shell's way to map a surface again).
     func mapAgain() {
-        guard !isClosed, mapState == .unmapped else { return }
-        mapState = .awaitingConfigure
+        guard !isClosed, residency == .unmapped else { return }
+        idleMemory.mappingAgain()
         role.sendState(keyboard: keyboardRequest)
         wl_surface_commit(surface)
         owner?.note("something to show: mapping the surface again")
@@ -313,8 +312,8 @@ final class LayerSurface: PresenterHost, SurfaceRoleEvents {
     /// The compositor sends no configure for that commit (Mir 2.12): the surface is drawn as
     /// after a configure that changed nothing, and from now on stays mapped while idle.
     private func mapWithoutConfigure() {
-        guard mapState == .awaitingConfigure, !isClosed else { return }
-        mapState = .mapped
+        guard residency == .mapping, !isClosed else { return }
+        idleMemory.mapped()
         mayUnmap = false
         owner?.note("no configure within \(Self.mapConfigureTimeout) s of mapping again: drawing, and keeping the surface mapped while idle from now on")
         owner?.layerSurfaceMappedWithoutConfigure()

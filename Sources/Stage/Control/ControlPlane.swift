@@ -51,10 +51,44 @@ package final class ControlPlane {
     package var settings: Configuration.Annotate { state.applied(to: file) }
     package var isPaused: Bool { state.isPaused }
 
-    /// Carries out `command` on `targets` (undo, redo and clear edit each target's own ink).
-    /// `reload` is the program's, not the plane's: it is refused here.
-    package func execute(_ command: ControlCommand, on targets: [AnnotationTarget]) -> ControlReply {
+    /// Carries out `command` on `targets` (undo, redo and clear edit each target's own ink), and
+    /// says what the program is left to do: answer, write files, take screenshots or reload.
+    /// `away` holds the ink of outputs that are gone (`clear --all` forgets it too, `save
+    /// --session` keeps it).
+    package func execute(_ command: ControlCommand, on targets: [AnnotationTarget], away: InkShelf? = nil) -> ControlEffect {
         if !command.keepsTextBox { putDownTextBoxes(on: targets) }
+        switch command {
+        case .save(let directory, let allPages):
+            do { return .write(try prepareSave(targets, into: directory, allPages: allPages)) } catch { return .reply(.failure(error.reason)) }
+        case .savePDF(let path):
+            do { return .write(try preparePDF(targets, to: path)) } catch { return .reply(.failure(error.reason)) }
+        case .saveSession(let path):
+            return .write(.session(InkSession(plane: self, targets: targets, away: away ?? InkShelf()), to: path))
+        case .screenshot(let path):
+            return .screenshot(path: path)
+        case .reload:
+            return .reload
+        case .clearAll:
+            away?.forgetAll()
+            return .reply(change(command, on: targets))
+        default:
+            return .reply(change(command, on: targets))
+        }
+    }
+
+    /// Carries out `command` and its effect at once, where nothing runs beside (tests, `render`):
+    /// files are written before it returns; a screenshot or a reload needs the running overlay.
+    package func executeAtOnce(_ command: ControlCommand, on targets: [AnnotationTarget]) -> ControlReply {
+        switch execute(command, on: targets) {
+        case .reply(let reply): reply
+        case .write(let save): saved(save.write())
+        case .screenshot: .failure("a screenshot is taken by the running overlay")
+        case .reload: .failure("no configuration file to reload")
+        }
+    }
+
+    /// A command that changes the scene or the settings: the reply with the status after it.
+    private func change(_ command: ControlCommand, on targets: [AnnotationTarget]) -> ControlReply {
         switch command {
         case .mode(.set(let mode)):
             setMode(mode, on: targets)
@@ -80,9 +114,6 @@ package final class ControlPlane {
         case .pause, .resume:
             state.isPaused = command == .pause
             for target in targets where target.scene.setPaused(state.isPaused) { target.sceneChanged(everything: true) }
-        case .save(let directory, let allPages):
-            // Written off the loop by the program (`Commands`); here, at once, for a caller that may wait.
-            do { return saved(try prepareSave(targets, into: directory, allPages: allPages).write()) } catch { return .failure(error.reason) }
         case .page(let change):
             if let problem = turnPage(change, on: targets) { return .failure(problem) }
         case .zoom(let change):
@@ -97,16 +128,8 @@ package final class ControlPlane {
             state.spotlight = change == .toggle ? !settings.spotlight.isOn : change == .on
             apply(on: targets)
             note("spotlight \(settings.spotlight.isOn ? "on" : "off")")
-        case .reload:
-            return .failure("no configuration file to reload")
-        case .saveSession:
-            return .failure("a session file is written by the running overlay")
-        case .screenshot:
-            return .failure("a screenshot is taken by the running overlay")
-        case .savePDF(let path):
-            do { return saved(try preparePDF(targets, to: path).write()) } catch { return .failure(error.reason) }
-        case .status:
-            break
+        case .status, .save, .savePDF, .saveSession, .screenshot, .reload:
+            break  // effects (`execute`), or a look
         }
         return ControlReply(status: status(targets))
     }
@@ -141,7 +164,7 @@ package final class ControlPlane {
             let command: ControlCommand?
             do { command = try ControlCommand(recordName: setting.name, value: setting.value) } catch { return error.description }
             guard let command else { return "unknown setting \(setting.name)" }
-            let reply = execute(command, on: targets)
+            guard case .reply(let reply) = execute(command, on: targets) else { return "\(setting.name) is not a setting" }
             return reply.ok ? nil : reply.error ?? "failed"
         }
         return nil

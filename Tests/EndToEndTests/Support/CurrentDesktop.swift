@@ -33,6 +33,12 @@ enum CurrentDesktop {
         return try result.get()
     }
 
+    /// The command line that runs a command in `root` while no other test process installs in
+    /// it or runs dpkg there (the lock `make` installs under).
+    static func installLocked(_ root: RootFilesystem) -> [String] {
+        ["/usr/bin/flock", root.path + ".install-lock", root.enter, root.path]
+    }
+
     private static func make(_ suite: String) throws(Failure) -> RootFilesystem {
         let scripts = Desktop.packageRoot.appendingPathComponent("scripts").path
         func run(_ what: String, _ program: String, _ arguments: [String], timeout: Double = 600) throws(Failure) -> String {
@@ -47,8 +53,8 @@ enum CurrentDesktop {
         let path = try run("scripts/make-rootfs \(suite)", "/bin/bash", [scripts + "/make-rootfs", suite]).split(separator: "\n").last.map(String.init) ?? ""
         let root = RootFilesystem(path: path, enter: scripts + "/lib/in-rootfs")
         let deb = try debianPackage()
-        // The two test processes that run side by side may install at once: one at a time.
-        let lock = ["/usr/bin/flock", path + ".install-lock", root.enter, path]
+        // The test processes that run side by side may install at once: one at a time.
+        let lock = installLocked(root)
         _ = try run("apt-get update in \(suite)", lock[0], Array(lock.dropFirst()) + ["apt-get", "-q", "-o", "Acquire::Check-Valid-Until=false", "update"])
         _ = try run("installing \(deb) in \(suite)", lock[0], Array(lock.dropFirst()) + ["apt-get", "install", "-y", "-q", "--reinstall", deb])
         return root
