@@ -161,7 +161,7 @@ extension Configuration {
 
 /// The setting whose name is closest to `key`: in `section` first (a key it begins counts),
 /// then anywhere.
-private func suggestedKey(_ key: String, in section: String?) -> Setting? {
+func suggestedKey(_ key: String, in section: String?) -> Setting? {
     if let section {
         let names = Setting.all.filter { $0.section == section }.map(\.name)
         if key.count >= 3, let name = names.first(where: { $0.hasPrefix(key) }) {

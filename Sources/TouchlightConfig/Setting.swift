@@ -30,8 +30,36 @@ struct Setting: Sendable {
     /// (a caption's unknown measure, a font that is not installed, asked of the `FontCheck`);
     /// nil when nothing is.
     var check: (@Sendable (Value, FontCheck) -> String?)? = nil
+    /// What kind of value it takes, with its range or names: `touchlight config schema`, and
+    /// `config set`'s reading of a value typed on the command line.
+    var kind = Kind.string
+
+    /// A key's kind of value.
+    enum Kind: Sendable {
+        case number(ClosedRange<Double>)
+        case integer(ClosedRange<Int>)
+        case milliseconds(ClosedRange<Int>)
+        /// Logical px in this range, or a percentage of the output's shorter side in `percent`.
+        case length(ClosedRange<Double>, percent: ClosedRange<Double>)
+        case boolean
+        case string
+        /// One of these names.
+        case choice([String])
+        case strings
+        /// A list of names from these.
+        case choices([String])
+        case color
+        /// A list of colours, this many.
+        case colors(ClosedRange<Int>)
+        /// A gesture's caption format, or false.
+        case caption
+        /// A font family fontconfig finds.
+        case font
+    }
 
     var path: String { "[\(section)] \(name)" }
+    /// How `config get` and `config set` name it: `section.name`.
+    var key: String { "\(section).\(name)" }
 }
 
 extension Setting {
@@ -42,7 +70,7 @@ extension Setting {
                     guard let v = value.asDouble, range.contains(v) else { return false }
                     config[keyPath: key] = v
                     return true
-                }, current: { .number($0[keyPath: key]) })
+                }, current: { .number($0[keyPath: key]) }, kind: .number(range))
     }
 
     /// A size in logical px, or a share of the output's shorter side written as a percentage
@@ -61,7 +89,7 @@ extension Setting {
                           let p = Double(text.dropLast().trimmingWhitespace), percent.contains(p) else { return false }
                     config[keyPath: share] = p / 100
                     return true
-                }, current: { config in config[keyPath: share].map { .text(format($0 * 100) + "%") } ?? .number(config[keyPath: key]) })
+                }, current: { config in config[keyPath: share].map { .text(format($0 * 100) + "%") } ?? .number(config[keyPath: key]) }, kind: .length(range, percent: percent))
     }
 
     static func milliseconds(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Double> & Sendable,
@@ -71,7 +99,7 @@ extension Setting {
                     guard case .integer(let ms) = value, range.contains(ms) else { return false }
                     config[keyPath: key] = Double(ms) / 1000
                     return true
-                }, current: { .integer(Int(($0[keyPath: key] * 1000).rounded())) })
+                }, current: { .integer(Int(($0[keyPath: key] * 1000).rounded())) }, kind: .milliseconds(range))
     }
 
     static func integer(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Int> & Sendable,
@@ -81,7 +109,7 @@ extension Setting {
                     guard case .integer(let v) = value, range.contains(v) else { return false }
                     config[keyPath: key] = v
                     return true
-                }, current: { .integer($0[keyPath: key]) })
+                }, current: { .integer($0[keyPath: key]) }, kind: .integer(range))
     }
 
     static func flag(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Bool> & Sendable) -> Setting {
@@ -90,7 +118,7 @@ extension Setting {
                     guard case .boolean(let v) = value else { return false }
                     config[keyPath: key] = v
                     return true
-                }, current: { .boolean($0[keyPath: key]) })
+                }, current: { .boolean($0[keyPath: key]) }, kind: .boolean)
     }
 
     static func text(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, String> & Sendable,
@@ -101,7 +129,7 @@ extension Setting {
                            guard case .text(let v) = value, allowed?.contains(v) ?? true else { return false }
                            config[keyPath: key] = v
                            return true
-                       }, current: { .text($0[keyPath: key]) })
+                       }, current: { .text($0[keyPath: key]) }, kind: allowed.map { .choice($0) } ?? .string)
     }
 
     /// One of an enumeration's names.
@@ -114,7 +142,7 @@ extension Setting {
                     guard case .text(let v) = value, let choice = Choice(rawValue: v) else { return false }
                     config[keyPath: key] = choice
                     return true
-                }, current: { .text($0[keyPath: key].rawValue) })
+                }, current: { .text($0[keyPath: key].rawValue) }, kind: .choice(Choice.allCases.map(\.rawValue)))
     }
 
     /// An output transform by name, or "auto" (nil).
@@ -126,7 +154,7 @@ extension Setting {
                            guard case .text(let v) = value, names.contains(v) else { return false }
                            config[keyPath: key] = OutputTransform(name: v)
                            return true
-                       }, current: { .text($0[keyPath: key]?.name ?? "auto") })
+                       }, current: { .text($0[keyPath: key]?.name ?? "auto") }, kind: .choice(names))
     }
 
     static func texts(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [String]> & Sendable) -> Setting {
@@ -137,7 +165,7 @@ extension Setting {
                     default: return false
                     }
                     return true
-                }, current: { .texts($0[keyPath: key]) })
+                }, current: { .texts($0[keyPath: key]) }, kind: .strings)
     }
 
     /// A list of names, each one of `Choice`'s (duplicates dropped, order kept).
@@ -152,7 +180,7 @@ extension Setting {
                     guard choices.count == v.count else { return false }
                     config[keyPath: key] = choices.reduce(into: []) { kept, choice in if !kept.contains(choice) { kept.append(choice) } }
                     return true
-                }, current: { .texts($0[keyPath: key].map(\.rawValue)) })
+                }, current: { .texts($0[keyPath: key].map(\.rawValue)) }, kind: .choices(Choice.allCases.map(\.rawValue)))
     }
 
     static func color(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, Color> & Sendable) -> Setting {
@@ -161,7 +189,7 @@ extension Setting {
                     guard case .text(let v) = value, let color = Color(hex: v) else { return false }
                     config[keyPath: key] = color
                     return true
-                }, current: { .text(Self.colorText($0[keyPath: key])) })
+                }, current: { .text(Self.colorText($0[keyPath: key])) }, kind: .color)
     }
 
     static func colors(_ section: String, _ name: String, _ help: String, _ key: WritableKeyPath<Configuration, [Color]> & Sendable,
@@ -174,7 +202,7 @@ extension Setting {
                     guard colors.count == v.count else { return false }
                     config[keyPath: key] = colors
                     return true
-                }, current: { .texts($0[keyPath: key].map(Self.colorText)) })
+                }, current: { .texts($0[keyPath: key].map(Self.colorText)) }, kind: .colors(count))
     }
 
     static func cues(_ section: String, _ name: String, _ help: String) -> Setting {
@@ -187,7 +215,7 @@ extension Setting {
                            guard kinds.count == v.count else { return false }
                            config.style.showCues = Set(kinds)
                            return true
-                       }, current: { config in .texts(GestureKind.allCases.filter { config.style.showCues.contains($0) }.map(\.name)) })
+                       }, current: { config in .texts(GestureKind.allCases.filter { config.style.showCues.contains($0) }.map(\.name)) }, kind: .choices(names))
     }
 
     /// A gesture's caption: a format with that gesture's measures, or false for none.
@@ -211,7 +239,7 @@ extension Setting {
                            guard case .text(let source) = value else { return nil }
                            do throws(CaptionFormatError) { _ = try CaptionStyle.format(source, for: kind) } catch { return error.description }
                            return nil
-                       })
+                       }, kind: .caption)
     }
 
     /// A font family fontconfig must find; the error lists the families installed.
@@ -225,7 +253,7 @@ extension Setting {
                 check: { value, fonts in
                     guard case .text(let family) = value else { return nil }
                     return fonts.problem(family)
-                })
+                }, kind: .font)
     }
 
     /// `#RRGGBB` when opaque, else `#RRGGBBAA`.
@@ -250,8 +278,24 @@ extension Setting.Value {
         case .integer(let v): String(v)
         case .number(let v): v == v.rounded() && abs(v) < 1e12 ? "\(Int(v)).0" : String(v)
         case .boolean(let v): v ? "true" : "false"
-        case .text(let v): "\"\(v)\""
-        case .texts(let v): "[" + v.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        case .text(let v): Self.quoted(v)
+        case .texts(let v): "[" + v.map(Self.quoted).joined(separator: ", ") + "]"
         }
+    }
+
+    /// A TOML basic string: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

@@ -9,8 +9,8 @@ import SafeFiles
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Check, print or locate the configuration file.",
-        subcommands: [Check.self, Default.self, Path.self, Probe.self])
+        abstract: "Check, print, locate or change the configuration file; print every setting as JSON.",
+        subcommands: [Check.self, Default.self, Path.self, Schema.self, Get.self, Set.self, Reset.self, Probe.self])
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -70,6 +70,37 @@ extension EndToEnd {
             #expect(refused.status != 0 && refused.output.contains("has problems; keeping the last good configuration"), "\(refused.output)")
             #expect(touchlight.isRunning)
         }
+
+        /// `touchlight config set` changes the running overlay's file in place, and the overlay
+        /// takes it: the ink colour `ctl status` reports, the comment and other key kept. A value
+        /// the file would refuse is refused, and the file stays as it was.
+        @Test func configSetReachesTheRunningOverlay() throws {
+            let directory = NSTemporaryDirectory() + "touchlight-config-set-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let config = directory + "/config.toml"
+            let original = "# mine\n[fade]\nstale_ms = 20000 # long\n\n[annotate]\nwidth = 6.0\n"
+            try original.write(toFile: config, atomically: true, encoding: .utf8)
+            let sway = try Desktop()
+            defer { sway.stop() }
+            let log = Pipe()
+            let touchlight = try sway.start(Desktop.touchlight.path, ["annotate", "--config", config], stderr: log)
+            defer { touchlight.terminate() }
+            let running = try eventually { try sway.ctl("status").output.contains(#""width":6"#) }
+            let said = try sway.ctl("status").output + drain(log).suffix(1500)
+            #expect(running, "running: \(said)")
+            let set = try Desktop.execute(Desktop.touchlight.path, ["config", "set", "annotate.color", "#00ff00", "--config", config])
+            #expect(set.status == 0, "\(set.output)")
+            waitForLine(in: log, containing: "configuration reloaded from \(config)")
+            let taken = try eventually { try sway.ctl("status").output.contains(##""color":"#00FF00FF""##) }
+            let status = try sway.ctl("status").output
+            #expect(taken, "\(status)")
+            let written = try String(contentsOfFile: config, encoding: .utf8)
+            #expect(written == original + "color = \"#00ff00\"\n", "only the key's line is new: \(written)")
+            let refused = try Desktop.execute(Desktop.touchlight.path, ["config", "set", "annotate.width", "900", "--config", config])
+            #expect(refused.status == 1 && refused.output.contains("annotate.width takes a number from 0.5 to 200, not 900"), "\(refused.output)")
+            #expect(try String(contentsOfFile: config, encoding: .utf8) == written, "a refused value changes nothing")
+        }
     }
 }
 

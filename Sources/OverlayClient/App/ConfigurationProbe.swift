@@ -18,11 +18,15 @@ public enum ConfigurationProbe {
     /// The configuration in `path`, with every problem reported as `Configuration(contentsOf:fonts:)`
     /// does, and a crash of the parser reported as one more.
     public static func read(_ path: String, executable: String = "/proc/self/exe") throws(ConfigurationError) -> Configuration {
-        let bytes = try Configuration.bytes(of: path)
+        try read(bytes: Configuration.bytes(of: path), file: path, executable: executable)
+    }
+
+    /// The configuration `bytes` hold (`file` names them in messages), read the same careful way.
+    public static func read(bytes: [UInt8], file: String, executable: String = "/proc/self/exe") throws(ConfigurationError) -> Configuration {
         if let crash = probe(bytes, executable: executable) {
-            throw ConfigurationError(problems: [ConfigurationProblem(file: path, line: 0, column: 0, key: "", message: crash)])
+            throw ConfigurationError(problems: [ConfigurationProblem(file: file, line: 0, column: 0, key: "", message: crash)])
         }
-        return try Configuration(bytes: bytes, file: path, fonts: .fontconfig)
+        return try Configuration(bytes: bytes, file: file, fonts: .fontconfig)
     }
 
     /// The state file at `path` (toolbar places, learned calibrations), parsed the same careful
