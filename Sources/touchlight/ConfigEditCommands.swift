@@ -19,14 +19,12 @@ extension ConfigCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a setting's value in force (the file's, else the default), as the file writes it.")
 
-        @Argument(help: ArgumentHelp("The key, as `config schema` lists it.", valueName: "section.name")) var key: String
-        @Option(name: .customLong("config"), help: ArgumentHelp("The file (default: the one touchlight uses).", valueName: "path"))
-        var path: String?
+        @OptionGroup var setting: KeyInFile
 
         func run() throws {
-            let file = try ConfigCommand.file(path)
+            let file = try ConfigCommand.file(setting.path)
             let configuration = FileManager.default.fileExists(atPath: file) ? try ConfigCommand.reading { try ConfigurationProbe.read(file) } : Configuration()
-            print(try ConfigCommand.refusing { try ConfigurationEdit.current(key, in: configuration) })
+            print(try ConfigCommand.refusing { try ConfigurationEdit.current(setting.key, in: configuration) })
         }
     }
 
@@ -35,16 +33,14 @@ extension ConfigCommand {
             abstract: "Set a setting in the configuration file, keeping its comments, order and other keys; a running overlay takes it at once.",
             discussion: "A list is written as TOML does, [\"a\", \"b\"], or as names separated by commas; a string with or without its quotes.")
 
-        @Argument(help: ArgumentHelp("The key, as `config schema` lists it.", valueName: "section.name")) var key: String
+        @OptionGroup var setting: KeyInFile
         @Argument(help: ArgumentHelp("The value.", valueName: "value")) var value: String
-        @Option(name: .customLong("config"), help: ArgumentHelp("The file (default: the one touchlight uses).", valueName: "path"))
-        var path: String?
 
         func run() throws {
-            let file = try ConfigCommand.file(path)
-            let text = try ConfigCommand.refusing { try ConfigurationEdit.value(value, for: key, fonts: .fontconfig) }
-            try ConfigCommand.edit(file, key: key, value: text)
-            print("\(key) = \(text) in \(file)")
+            let file = try ConfigCommand.file(setting.path)
+            let text = try ConfigCommand.refusing { try ConfigurationEdit.value(value, for: setting.key, fonts: .fontconfig) }
+            try ConfigCommand.edit(file, key: setting.key, value: text)
+            print("\(setting.key) = \(text) in \(file)")
         }
     }
 
@@ -52,15 +48,21 @@ extension ConfigCommand {
         static let configuration = CommandConfiguration(
             abstract: "Take a setting out of the configuration file, so that its default is in force again.")
 
+        @OptionGroup var setting: KeyInFile
+
+        func run() throws {
+            let file = try ConfigCommand.file(setting.path)
+            try ConfigCommand.edit(file, key: setting.key, value: nil)
+            let value = try ConfigCommand.refusing { try ConfigurationEdit.current(setting.key, in: Configuration()) }
+            print("\(setting.key): the default (\(value)) in \(file)")
+        }
+    }
+
+    /// A key, and the file it is in.
+    struct KeyInFile: ParsableArguments {
         @Argument(help: ArgumentHelp("The key, as `config schema` lists it.", valueName: "section.name")) var key: String
         @Option(name: .customLong("config"), help: ArgumentHelp("The file (default: the one touchlight uses).", valueName: "path"))
         var path: String?
-
-        func run() throws {
-            let file = try ConfigCommand.file(path)
-            try ConfigCommand.edit(file, key: key, value: nil)
-            print("\(key): the default (\(try ConfigCommand.refusing { try ConfigurationEdit.current(key, in: Configuration()) })) in \(file)")
-        }
     }
 
     /// The configuration file: `explicit`, else the one touchlight uses.

@@ -13,6 +13,15 @@ import Testing
         return folder
     }
 
+    /// A shelf holding the ink of an output that went (HDMI-A-1): `text`, written on `renderer` first.
+    static func inkAway(_ renderer: TraceRenderer, text: String) -> InkShelf {
+        TextBoxReleaseTests.openBox(renderer.scene, typing: text)
+        renderer.scene.ink.commitTextBox()
+        let away = InkShelf()
+        away.keep(renderer.scene.ink, output: "HDMI-A-1")
+        return away
+    }
+
     @Test func aSettingIsAnsweredAtOnceWithTheStatusAfterIt() throws {
         let (renderer, plane) = try TextBoxReleaseTests.target()
         guard case .reply(let reply) = plane.execute(.tool(.highlighter), on: [renderer]) else { Issue.record("not a reply"); return }
@@ -39,10 +48,7 @@ import Testing
     /// A session file holds the ink of outputs that are away too.
     @Test func aSessionKeepsTheInkOfOutputsAway() throws {
         let (renderer, plane) = try TextBoxReleaseTests.target()
-        TextBoxReleaseTests.openBox(renderer.scene, typing: "away")
-        renderer.scene.ink.commitTextBox()
-        let away = InkShelf()
-        away.keep(renderer.scene.ink, output: "HDMI-A-1")
+        let away = Self.inkAway(renderer, text: "away")
         guard case .write(let save) = plane.execute(.saveSession(path: "/tmp/unused.session"), on: [], away: away) else {
             Issue.record("not files to write"); return
         }
@@ -63,10 +69,7 @@ import Testing
     /// `clear --all` forgets every page, the ink of outputs away included.
     @Test func clearAllForgetsTheInkAwayToo() throws {
         let (renderer, plane) = try TextBoxReleaseTests.target()
-        TextBoxReleaseTests.openBox(renderer.scene, typing: "gone")
-        renderer.scene.ink.commitTextBox()
-        let away = InkShelf()
-        away.keep(renderer.scene.ink, output: "HDMI-A-1")
+        let away = Self.inkAway(renderer, text: "gone")
         guard case .reply(let reply) = plane.execute(.clearAll, on: [renderer], away: away) else { Issue.record("not a reply"); return }
         #expect(reply.ok && away.outputs.isEmpty && renderer.scene.ink.document.strokes.isEmpty)
     }
