@@ -69,6 +69,7 @@ import Visualizer
         #expect(value("[]", "output.only") == "[]")
         #expect(value("false", "captions.pinch") == "false")
         #expect(value("say \"hi\"", "text.font") == "\"say \\\"hi\\\"\"", "quotes escaped")
+        #expect(value("a\u{1}b\\", "text.font") == "\"a\\u0001b\\\\\"", "control characters and backslashes escaped")
         #expect(value("300", "annotate.width") == "refused: annotate.width takes a number from 0.5 to 200, not 300")
         #expect(value("0x10", "annotate.width").hasPrefix("refused: "))
         #expect(value("crayon", "annotate.tool").hasPrefix("refused: annotate.tool takes one of \"pen\""))
