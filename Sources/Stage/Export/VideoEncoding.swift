@@ -21,7 +21,7 @@ struct VideoEncoding: Equatable {
 
     /// The VP9 encoder's settings that keep a touch track (mostly transparent, mostly still)
     /// faster than real time: libvpx's realtime mode at its fastest speed, tiles and row
-    /// threads on every core, no look-ahead (measured in the README's export section). Tiles
+    /// threads on every core, no look-ahead (measured in docs/benchmarks.md, Export). Tiles
     /// are at least 256 px wide, so 1080p takes 4 columns (log2: 2) and 4K 8.
     static func vp9(crf: Int, width: Int, threads: Int) -> [String] {
         ["-c:v", "libvpx-vp9", "-crf", "\(crf)", "-b:v", "0", "-deadline", "realtime", "-cpu-used", "8",
