@@ -120,7 +120,7 @@ public enum RendererChoice: String, CaseIterable, Sendable {
     case sprites
     /// OpenGL ES 2 through EGL: every item a shader-drawn quad, the ink a texture.
     case gles
-    /// GLES where a GPU draws it, else the canvas (see the README's Benchmarks).
+    /// GLES where a GPU draws it, else the canvas (see docs/benchmarks.md).
     case auto
 }
 

@@ -20,7 +20,7 @@ final class PresenterFactory {
     /// What `choice` asks for. `auto` is GLES where a GPU draws it (a render node, and the
     /// driver is not software), else the canvas: measured under sway, sprites take a third of
     /// the memory while something shows but about twice the compositor's CPU, and llvmpipe's
-    /// GLES costs more CPU than pixman (the README's Benchmarks).
+    /// GLES costs more CPU than pixman (docs/benchmarks.md).
     func kind(for choice: RendererChoice) -> RendererKind {
         switch choice {
         case .canvas: return .canvas
