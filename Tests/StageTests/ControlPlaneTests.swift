@@ -2,6 +2,7 @@ import Annotation
 import Foundation
 @testable import Stage
 import Testing
+import TouchCore
 
 /// The control plane carries out a command on the scene and says what is left for the program
 /// to do (`ControlEffect`): answer, write files it prepared, take screenshots, or reload.
@@ -72,5 +73,27 @@ import Testing
         let away = Self.inkAway(renderer, text: "gone")
         guard case .reply(let reply) = plane.execute(.clearAll, on: [renderer], away: away) else { Issue.record("not a reply"); return }
         #expect(reply.ok && away.outputs.isEmpty && renderer.scene.ink.document.strokes.isEmpty)
+    }
+
+    /// A trace's `set` records are scene records (`SceneRecord`) or commands' records: one
+    /// vocabulary each, read once, and a value that does not read is refused, saying why.
+    @Test func aTracesSetLinesAreSceneRecordsOrCommands() throws {
+        func record(_ name: String, _ value: String) -> String {
+            do { return try SceneRecord(TouchTrace.Setting(time: 0, name: name, value: value)).map { "\($0)" } ?? "not a scene record" } catch {
+                return "refused: \(error)"
+            }
+        }
+        #expect(record("pen_hover", "off") == "penHover(nil)")
+        #expect(record("pen_hover", "left").hasPrefix("refused: "))
+        #expect(record("spotlight_at", "10,20").hasPrefix("spotlightHover("))
+        #expect(record("spotlight_at", "ten") == "refused: expected X,Y, not 'ten'")
+        #expect(record("zoom", "2,100,50") == "zoomView(\"2,100,50\")")
+        #expect(record("zoom", "on") == "not a scene record", "the zoom command's record")
+        #expect(record("tool", "pen") == "not a scene record")
+        let (renderer, plane) = try TextBoxReleaseTests.target()
+        #expect(plane.replay(TouchTrace.Setting(time: 0, name: "tool", value: "laser"), on: [renderer]) == nil)
+        #expect(plane.settings.ink.tool == .laser, "a command's record is carried out as the command")
+        #expect(plane.replay(TouchTrace.Setting(time: 0, name: "spotlight_at", value: "ten"), on: [renderer]) == "expected X,Y, not 'ten'")
+        #expect(plane.replay(TouchTrace.Setting(time: 0, name: "no_such", value: "1"), on: [renderer]) == "unknown setting no_such")
     }
 }

@@ -134,40 +134,17 @@ package final class ControlPlane {
         return ControlReply(status: status(targets))
     }
 
-    /// A trace's `set` line comes due: carried out as the ctl command it names. Nil when it
-    /// was; else why not.
+    /// A trace's `set` line comes due: carried out as the scene record it is (`SceneRecord`), or
+    /// as the ctl command it names. Nil when it was; else why not.
     package func replay(_ setting: TouchTrace.Setting, on targets: [AnnotationTarget]) -> String? {
-        switch setting.name {
-        case PenHover.settingName:
-            let hover: PenHover?
-            do { hover = try PenHover.parse(settingValue: setting.value) } catch { return error.description }
-            for target in targets where target.scene.ink.penHover != hover {
-                target.scene.ink.penHover = hover
-                target.sceneChanged(everything: false)
-            }
-        case TextBox.settingName:
-            guard let target = targets.first(where: { $0.scene.ink.textBox != nil }) ?? targets.first else { return "no output" }
-            if let problem = target.scene.ink.replayText(setting.value) { return problem }
-            target.sceneChanged(everything: false)
-        case ZoomView.settingName where ControlCommand.Switch(rawValue: setting.value) == nil:
-            // Where two fingers moved the zoom (`on` and `off` are the zoom command's records).
-            for target in targets {
-                let view: ZoomView?
-                do { view = try ZoomView.parse(settingValue: setting.value, in: target.scene.size) } catch { return error.description }
-                if let view { target.scene.replayZoom(view) } else { target.scene.endZoom() }
-                target.sceneChanged(everything: true)
-            }
-        case Spotlight.hoverSettingName:
-            guard let point = Spotlight.parseHover(setting.value) else { return "expected X,Y, not '\(setting.value)'" }
-            for target in targets where target.scene.spotlight.hover(at: point) { target.sceneChanged(everything: false) }
-        default:
-            let command: ControlCommand?
-            do { command = try ControlCommand(recordName: setting.name, value: setting.value) } catch { return error.description }
-            guard let command else { return "unknown setting \(setting.name)" }
-            guard case .reply(let reply) = execute(command, on: targets) else { return "\(setting.name) is not a setting" }
-            return reply.ok ? nil : reply.error ?? "failed"
-        }
-        return nil
+        do {
+            if let record = try SceneRecord(setting) { return record.apply(to: targets) }
+        } catch { return error.description }
+        let command: ControlCommand?
+        do { command = try ControlCommand(recordName: setting.name, value: setting.value) } catch { return error.description }
+        guard let command else { return "unknown setting \(setting.name)" }
+        guard case .reply(let reply) = execute(command, on: targets) else { return "\(setting.name) is not a setting" }
+        return reply.ok ? nil : reply.error ?? "failed"
     }
 
     /// Commits any open text box as ink, which gives the keyboard back (`pause` for a password,
