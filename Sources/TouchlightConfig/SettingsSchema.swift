@@ -7,7 +7,7 @@ public enum SettingsSchema {
     /// One key.
     struct Entry: Encodable {
         let key, section, name, type: String
-        let defaultValue: DefaultValue
+        let defaultValue: Setting.Value
         var minimum, maximum: Double?
         /// A length's other form: a percentage of the output's shorter side in this range.
         var percentMinimum, percentMaximum: Double?
@@ -18,32 +18,6 @@ public enum SettingsSchema {
         enum CodingKeys: String, CodingKey {
             case key, section, name, type, defaultValue = "default", minimum, maximum, percentMinimum = "percent_minimum",
                  percentMaximum = "percent_maximum", choices, minimumCount = "minimum_count", maximumCount = "maximum_count", doc, expected
-        }
-    }
-
-    /// A default value, as JSON has it.
-    enum DefaultValue: Encodable {
-        case integer(Int), number(Double), boolean(Bool), text(String), texts([String])
-
-        init(_ value: Setting.Value) {
-            switch value {
-            case .integer(let v): self = .integer(v)
-            case .number(let v): self = .number(v)
-            case .boolean(let v): self = .boolean(v)
-            case .text(let v): self = .text(v)
-            case .texts(let v): self = .texts(v)
-            }
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .integer(let v): try container.encode(v)
-            case .number(let v): try container.encode(v)
-            case .boolean(let v): try container.encode(v)
-            case .text(let v): try container.encode(v)
-            case .texts(let v): try container.encode(v)
-            }
         }
     }
 
@@ -60,7 +34,7 @@ public enum SettingsSchema {
 
     static func entry(for setting: Setting, defaults: Configuration) -> Entry {
         var entry = Entry(key: setting.key, section: setting.section, name: setting.name, type: setting.kind.typeName,
-                          defaultValue: DefaultValue(setting.current(defaults)), doc: setting.help, expected: setting.expected)
+                          defaultValue: setting.current(defaults), doc: setting.help, expected: setting.expected)
         switch setting.kind {
         case .number(let range): (entry.minimum, entry.maximum) = (range.lowerBound, range.upperBound)
         case .integer(let range), .milliseconds(let range): (entry.minimum, entry.maximum) = (Double(range.lowerBound), Double(range.upperBound))
@@ -94,6 +68,20 @@ extension Setting.Kind {
         case .colors: "colors"
         case .caption: "caption"
         case .font: "font"
+        }
+    }
+}
+
+/// A value as JSON has it: a number, a boolean, a string or a list of strings.
+extension Setting.Value: Encodable {
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .integer(let v): try container.encode(v)
+        case .number(let v): try container.encode(v)
+        case .boolean(let v): try container.encode(v)
+        case .text(let v): try container.encode(v)
+        case .texts(let v): try container.encode(v)
         }
     }
 }

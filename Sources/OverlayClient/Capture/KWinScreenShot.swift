@@ -7,18 +7,14 @@ import TouchCore
 /// interface on the session bus, as Spectacle takes its pictures. KWin answers only programs
 /// whose desktop entry lists `X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2` with
 /// their own path in `Exec`; the installed touchlight has one (share/applications/touchlight.desktop).
-/// The call and the read of the pipe KWin writes the pixels to run off the loop; the picture
-/// comes back through a `LoopMailbox`.
+/// The call and the read of the pipe KWin writes the pixels to run off the loop (`OffLoopJobs`).
 @MainActor
 final class KWinScreenShot: OutputPictures {
     /// How long KWin may take to answer, and then to write the pixels (milliseconds each).
     nonisolated static let timeoutMilliseconds = 5000
 
     let name = "KWin's ScreenShot2"
-    private let mailbox: LoopMailbox<Result<PicturePixels, PictureError>>
-    /// The requests under way, by ticket: what each picture spans, and who gets it.
-    private var waiting: [Int: (logicalSize: Size, finished: (PictureOutcome) -> Void)] = [:]
-    private var nextTicket = 0
+    private let jobs: OffLoopJobs<Result<PicturePixels, PictureError>>
 
     /// Whether the service can be reached: KWin is the compositor (it offers KDE's output
     /// protocol) and this session has a bus. Nothing is asked of the bus until a zoom.
@@ -34,38 +30,19 @@ final class KWinScreenShot: OutputPictures {
     }
 
     private init() throws(ClientError) {
-        mailbox = try LoopMailbox()
+        jobs = try OffLoopJobs()
     }
 
     /// Takes the pictures as they come, from the loop.
-    func listen(on loop: EventLoop) {
-        loop.add(fd: mailbox.readEnd) { [unowned self] _ in self.deliver() }
-    }
+    func listen(on loop: EventLoop) { jobs.listen(on: loop) }
 
     func takePicture(of output: Output, logicalSize: Size, finished: @escaping (PictureOutcome) -> Void) -> PictureRequest {
-        let ticket = nextTicket, screen = output.name, mailbox = self.mailbox
-        nextTicket += 1
-        waiting[ticket] = (logicalSize, finished)
-        if screen.isEmpty {
-            mailbox.post(ticket, .failure(.init("KWin did not name the output, so its picture cannot be asked for")))
-        } else {
-            Task.detached { mailbox.post(ticket, Self.take(screen: screen)) }
-        }
-        return PictureTicket { [weak self] in self?.waiting[ticket] = nil }
+        let screen = output.name, name = self.name
+        let ticket = jobs.run({
+            screen.isEmpty ? .failure(.init("KWin did not name the output, so its picture cannot be asked for")) : Self.take(screen: screen)
+        }, done: { result in finished(result.outcome(logicalSize: logicalSize, from: name)) })
+        return PictureTicket { [weak self] in self?.jobs.cancel(ticket) }
     }
-
-    private func deliver() {
-        for (ticket, outcome) in mailbox.take() {
-            guard let (logicalSize, finished) = waiting.removeValue(forKey: ticket) else { continue }
-            switch outcome {
-            case .success(let pixels):
-                finished(pixels.picture(logicalSize: logicalSize, from: "KWin"))
-            case .failure(let reason):
-                finished(.failed(reason.description))
-            }
-        }
-    }
-
 
     /// Off the loop: asks KWin for `screen`'s picture and reads it from the pipe.
     nonisolated static func take(screen: String) -> Result<PicturePixels, PictureError> {

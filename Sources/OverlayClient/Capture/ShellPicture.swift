@@ -60,6 +60,18 @@ struct PicturePixels: Sendable {
     }
 }
 
+extension Result where Success == PicturePixels, Failure == PictureError {
+    /// What a picture service's result is to who asked: the picture, for an output that spans
+    /// `logicalSize`, or why there is none. `source` names who took it.
+    @MainActor
+    func outcome(logicalSize: Size, from source: String) -> PictureOutcome {
+        switch self {
+        case .success(let pixels): pixels.picture(logicalSize: logicalSize, from: source)
+        case .failure(let reason): .failed(reason.description)
+        }
+    }
+}
+
 /// The pixels of a picture a picture service took, 32-bit XRGB, freed with the picture. Filled
 /// off the loop, then handed to it whole.
 final class PictureMemory: @unchecked Sendable {
